@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Configuration, validated once at start-up. Every later read goes through `env()`.
+ * A bad value stops the process with a message that names the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string({ error: "is required (the launcher sets it for the embedded database)" })
+      .url("must be a URL like postgresql://user:password@host:5432/db")
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgresql:// or postgres://"),
+    AUTH_SECRET: z.string().optional(),
+    SUPPORT_PHONE: z
+      .string()
+      .regex(/^\+880\d{8,10}$/, "must be an E.164 Bangladeshi number such as +8809612345678")
+      .default("+8809612345678"),
+    SUPPORT_EMAIL: z.string().email("must be an e-mail address").default("support@rinbondhu.com.bd"),
+    /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
+    PROTOTYPE_COMPAT: booleanFlag,
+    SOCIETY_ADMIN_PASSWORD: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.NODE_ENV === "production" && (!v.AUTH_SECRET || v.AUTH_SECRET.length < 32)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production and must be at least 32 characters (openssl rand -base64 32)",
+      });
+    }
+    if (v.PROTOTYPE_COMPAT && !v.SOCIETY_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SOCIETY_ADMIN_PASSWORD"],
+        message: "is required when PROTOTYPE_COMPAT is on (the society tool's shared admin password)",
+      });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    AUTH_SECRET: v.AUTH_SECRET ?? "development-only-secret-not-for-production-use",
+  }));
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"} ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
