@@ -16,6 +16,8 @@ const schema = z
       .string({ error: "is required (the launcher sets it for the embedded database)" })
       .url("must be a URL like postgresql://user:password@host:5432/db")
       .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgresql:// or postgres://"),
+    /** Connections in Prisma's pool; the embedded database launcher sets 1. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
     AUTH_SECRET: z.string().optional(),
     SUPPORT_PHONE: z
       .string()

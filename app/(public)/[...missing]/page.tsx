@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+
+/**
+ * Catches every URL no other route or public file answers, logs it, and shows the 404 page
+ * inside the public layout. Logging lives here rather than in a not-found file because Next.js
+ * renders not-found files on every request (to have them ready), so a log there would fire for
+ * every page. Trade-off: after notFound() in a dynamic route, Next.js 16 sends the 404 body in the
+ * RSC payload and the browser renders it, so the page needs JavaScript (every phone we target has it).
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notFound");
+  return { title: t("metaTitle") };
+}
+
+/** Control characters and very long paths would make the log line misleading or huge. */
+function forLog(path: string): string {
+  return path.replace(/[\u0000-\u001f\u007f]/g, "?").slice(0, 300);
+}
+
+export default async function MissingPage({ params }: { params: Promise<{ missing: string[] }> }) {
+  const { missing } = await params;
+  console.warn(`[404] page not found: ${forLog(`/${missing.join("/")}`)}`);
+  notFound();
+}

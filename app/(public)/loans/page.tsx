@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ProductTable } from "@/components/loans/product-table";
+import { listActiveProducts } from "@/lib/products/queries";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("loans");
+  return { title: t("metaTitle") };
+}
+
+export default async function LoansPage() {
+  const [t, products] = await Promise.all([getTranslations("loans"), listActiveProducts(await getLocale())]);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <header className="mb-6 max-w-2xl md:mb-8">
+        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground mt-2">{t("subtitle")}</p>
+      </header>
+
+      {products.length > 0 ? (
+        <ProductTable products={products} />
+      ) : (
+        <p className="bg-muted text-muted-foreground rounded-xl p-6 text-center" data-testid="products-empty">
+          {t("empty")}
+        </p>
+      )}
+
+      <p className="text-muted-foreground mt-6 text-sm">{t("note")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench:weight` (after `npm run build`): first-load JavaScript of public pages as a phone
+ * receives it — Chromium at 360 px loads each page from `next start` and sums the transferred
+ * (gzip) bytes of every JavaScript response. Next.js 16's build no longer prints this.
+ */
+import { chromium } from "@playwright/test";
+import { startProductionApp } from "./prepare-app";
+
+const pages = (process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/loans", "/calculator"]);
+const app = await startProductionApp();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  console.log("| page | JS files | JS transferred (gzip) | JS uncompressed | HTML transferred |");
+  console.log("|---|---|---|---|---|");
+  for (const path of pages) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const sizes: Promise<{ js: boolean; html: boolean; transferred: number; decoded: number }>[] = [];
+    page.on("response", (res) => {
+      const type = res.request().resourceType();
+      sizes.push(
+        res.request().sizes().then(async (s) => ({
+          js: type === "script",
+          html: type === "document",
+          transferred: s.responseBodySize,
+          decoded: type === "script" ? (await res.body()).length : 0,
+        })),
+      );
+    });
+    await page.goto(app.baseUrl + path, { waitUntil: "networkidle" });
+    const all = await Promise.all(sizes);
+    const js = all.filter((s) => s.js);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(
+      `| ${path} | ${js.length} | ${kb(js.reduce((a, s) => a + s.transferred, 0))} | ${kb(js.reduce((a, s) => a + s.decoded, 0))} | ${kb(all.filter((s) => s.html).reduce((a, s) => a + s.transferred, 0))} |`,
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}

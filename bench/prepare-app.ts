@@ -1,0 +1,52 @@
+/**
+ * Shared by the benchmarks: a real PostgreSQL database with the demo data and the production
+ * server (`npm start`'s launcher) on it. Needs `npm run build` first.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../lib/generated/prisma/client";
+import { seedDemo } from "../prisma/seed";
+import { applyMigrations } from "../scripts/db/schema-engine";
+import { freePort } from "../scripts/free-port";
+import { startTestPostgres } from "../scripts/throwaway-postgres";
+
+export type RunningApp = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
+
+export async function startProductionApp(): Promise<RunningApp> {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
+  const server = await startTestPostgres();
+  const databaseUrl = await server.createDatabase("rinbondhu_bench");
+  await applyMigrations(databaseUrl);
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  await seedDemo(prisma);
+  await prisma.$disconnect();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app: ChildProcess = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true, // own process group, so stopping it also stops npx's children
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(baseUrl)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The app did not start");
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    databaseUrl,
+    async stop() {
+      const exited = new Promise((r) => app.once("exit", r));
+      if (app.pid) process.kill(-app.pid, "SIGTERM");
+      await exited;
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { BookOpen, CircleCheck, Download, ExternalLink } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { EASY_INSTALL_HREF, INSTALL_GUIDE_HREF } from "@/components/layout/nav";
+import { Button } from "@/components/ui/button";
+import { WebAppAlert } from "./web-app-alert";
+
+/** Second app block: requirements, the step-by-step guide, and the browser alternative. */
+export async function AppDownload() {
+  const t = await getTranslations("home.download");
+  const tFooter = await getTranslations("footer");
+  const tWebApp = await getTranslations("home.webApp");
+  const requirements = [t("requirement1"), t("requirement2"), t("requirement3")];
+  return (
+    <section aria-labelledby="download-title" data-testid="app-download" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+      <div className="grid gap-6 rounded-2xl border bg-card p-6 shadow-sm md:grid-cols-[auto_1fr] md:p-8">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+          <Download aria-hidden className="size-7" />
+        </span>
+        <div className="min-w-0 space-y-4">
+          <div>
+            <h2 id="download-title" className="text-2xl font-bold">
+              {t("title")}
+            </h2>
+            <p className="mt-2 text-muted-foreground">{t("text")}</p>
+          </div>
+          <ul className="grid gap-2 text-sm sm:grid-cols-3">
+            {requirements.map((item) => (
+              <li key={item} className="flex items-start gap-2">
+                <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                {item}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild>
+              <a href={INSTALL_GUIDE_HREF} data-testid="install-guide-link">
+                <BookOpen aria-hidden />
+                {t("guide")}
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener">
+                {t("easyInstall")}
+                <ExternalLink aria-hidden />
+                <span className="sr-only">{tFooter("newTab")}</span>
+              </a>
+            </Button>
+          </div>
+          <WebAppAlert
+            labels={{ button: tWebApp("button"), title: tWebApp("title"), text: tWebApp("text"), close: tWebApp("close") }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

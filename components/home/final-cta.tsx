@@ -1,0 +1,43 @@
+import { ArrowRight, Phone } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { APPLY_HREF } from "@/components/layout/nav";
+import { Button } from "@/components/ui/button";
+import { formatPhone } from "@/lib/format";
+
+export async function FinalCta({ supportPhone }: { supportPhone: string }) {
+  const locale = await getLocale();
+  const t = await getTranslations("home.cta");
+  return (
+    <section aria-labelledby="cta-title" data-testid="final-cta" className="bg-primary text-primary-foreground">
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6">
+        <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
+          {t("title")}
+        </h2>
+        <p className="max-w-xl text-primary-foreground/90">{t("text")}</p>
+        <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Button asChild size="lg" className="bg-background text-primary hover:bg-background/90">
+            <Link href={APPLY_HREF}>
+              {t("start")}
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+          >
+            <a href={`tel:${supportPhone}`} data-testid="call-us-link">
+              <Phone aria-hidden />
+              {t("call")}
+              <span dir="ltr" className="font-normal opacity-90">
+                {formatPhone(supportPhone, locale)}
+              </span>
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

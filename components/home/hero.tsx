@@ -1,0 +1,63 @@
+import { ArrowRight, Calculator, Users } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { APPLY_HREF, CALCULATOR_HREF, SOCIETY_MANAGER_HREF } from "@/components/layout/nav";
+import { Button } from "@/components/ui/button";
+import { localizeDigits } from "@/lib/format";
+import { HeroSlider } from "./hero-slider";
+import { QuickLoanCheck } from "./quick-loan-check";
+
+export async function Hero() {
+  const locale = await getLocale();
+  const t = await getTranslations("home.hero");
+  const slides = [
+    { title: t("slide1Title"), text: t("slide1Text") },
+    { title: t("slide2Title"), text: t("slide2Text") },
+    { title: t("slide3Title"), text: t("slide3Text") },
+  ];
+  const dotLabels = slides.map((_, i) => t("slideLabel", { number: localizeDigits(String(i + 1), locale) }));
+
+  return (
+    <div className="bg-gradient-to-br from-primary to-[oklch(0.38_0.1_165)] text-primary-foreground">
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:py-16">
+        <div className="min-w-0">
+          <h1 className="mb-4 inline-block rounded-full bg-primary-foreground/15 px-3 py-1 text-sm font-medium">
+            {t("eyebrow")}
+          </h1>
+          <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} />
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button asChild size="lg" className="bg-background text-primary hover:bg-background/90">
+              <Link href={APPLY_HREF}>
+                {t("apply")}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+            >
+              <Link href={CALCULATOR_HREF}>
+                <Calculator aria-hidden />
+                {t("calculate")}
+              </Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+            >
+              <Link href={SOCIETY_MANAGER_HREF}>
+                <Users aria-hidden />
+                {t("society")}
+              </Link>
+            </Button>
+          </div>
+        </div>
+        <QuickLoanCheck />
+      </div>
+    </div>
+  );
+}

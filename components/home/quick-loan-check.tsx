@@ -1,0 +1,37 @@
+import { CircleCheck, SearchCheck } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ELIGIBILITY_HREF } from "@/components/layout/nav";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+
+export async function QuickLoanCheck() {
+  const t = await getTranslations("home.quickCheck");
+  const points = [t("point1"), t("point2"), t("point3")];
+  return (
+    <Card data-testid="quick-loan-check" className="gap-4 border-0 text-card-foreground shadow-xl">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl leading-snug">
+          <SearchCheck aria-hidden className="size-6 text-primary" />
+          <h2>{t("title")}</h2>
+        </CardTitle>
+        <CardDescription className="text-base">{t("text")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-2 text-sm">
+          {points.map((point) => (
+            <li key={point} className="flex items-start gap-2">
+              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+              {point}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button asChild size="lg" className="w-full">
+          <Link href={ELIGIBILITY_HREF}>{t("cta")}</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+/** Site-wide link lists and the active-link rule, kept free of React so they can be unit-tested. */
+
+export type NavKey = "home" | "loans" | "calculator" | "about" | "contact";
+
+export const MAIN_NAV: readonly { key: NavKey; href: string }[] = [
+  { key: "home", href: "/" },
+  { key: "loans", href: "/loans" },
+  { key: "calculator", href: "/calculator" },
+  { key: "about", href: "/about" },
+  { key: "contact", href: "/contact" },
+];
+
+export const APPLY_HREF = "/apply";
+export const ADMIN_LOGIN_HREF = "/admin/login";
+export const STATUS_HREF = "/status";
+export const ELIGIBILITY_HREF = "/eligibility";
+export const CALCULATOR_HREF = "/calculator";
+export const SOCIETY_MANAGER_HREF = "/society-manager";
+/** Static pages served from public/. */
+export const EASY_INSTALL_HREF = "/install.html";
+export const INSTALL_GUIDE_HREF = "/APK_INSTALL_GUIDE.html";
+
+export type FooterLinkKey = "loans" | "calculator" | "about" | "contact" | "privacy" | "terms" | "compliance";
+
+export const FOOTER_QUICK_LINKS: readonly { key: FooterLinkKey; href: string }[] = [
+  { key: "loans", href: "/loans" },
+  { key: "calculator", href: "/calculator" },
+  { key: "about", href: "/about" },
+  { key: "contact", href: "/contact" },
+];
+
+export const FOOTER_LEGAL_LINKS: readonly { key: FooterLinkKey; href: string }[] = [
+  { key: "privacy", href: "/privacy" },
+  { key: "terms", href: "/terms" },
+  { key: "compliance", href: "/compliance" },
+];
+
+/**
+ * Whether a header link is the current page. Home matches only "/" exactly (every path starts
+ * with "/"); other links match their own path and anything below it, segment by segment, so
+ * /loans/instant highlights Loans but /loansharks does not.
+ */
+export function isActivePath(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  const base = href.endsWith("/") ? href.slice(0, -1) : href;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}

@@ -1,0 +1,34 @@
+import { FileText, Home } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { APPLY_HREF } from "./nav";
+
+/**
+ * Body of the 404 page. Next.js renders every not-found file into the payload of every page
+ * below it (ready for a later notFound()), so this stays small, static and free of side effects.
+ */
+export async function NotFoundContent() {
+  const t = await getTranslations("notFound");
+  return (
+    <section data-testid="not-found" className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-sm font-semibold text-primary">{t("code")}</p>
+      <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t("title")}</h1>
+      <p className="mt-4 text-muted-foreground">{t("text")}</p>
+      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button asChild size="lg">
+          <Link href="/">
+            <Home aria-hidden />
+            {t("home")}
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href={APPLY_HREF}>
+            <FileText aria-hidden />
+            {t("apply")}
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { ExternalLink, Phone, Smartphone } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatPhone, localizeDigits } from "@/lib/format";
+import { env } from "@/lib/env";
+import { LogoMark } from "./logo";
+import { EASY_INSTALL_HREF, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, INSTALL_GUIDE_HREF } from "./nav";
+
+/** The spec fixes the copyright year rather than using the current one. */
+export const COPYRIGHT_YEAR = 2024;
+
+const linkClass =
+  "rounded-sm text-background/75 underline-offset-4 transition-colors hover:text-background hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+export async function SiteFooter() {
+  const locale = await getLocale();
+  const t = await getTranslations("footer");
+  const tCommon = await getTranslations("common");
+  const phone = env().SUPPORT_PHONE;
+
+  return (
+    <footer data-testid="site-footer" className="bg-foreground text-background">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.3fr_1.2fr_1fr_1fr]">
+        <div className="col-span-2 space-y-3 sm:col-span-1">
+          <Link href="/" className="inline-flex items-center gap-2 text-lg font-bold text-background">
+            <LogoMark />
+            <span>{tCommon("appName")}</span>
+          </Link>
+          <p className="text-sm text-background/75">{t("tagline")}</p>
+          <div className="space-y-1 pt-1">
+            <h2 className="text-sm font-semibold">{t("supportTitle")}</h2>
+            <a
+              href={`tel:${phone}`}
+              data-testid="footer-phone"
+              className="inline-flex items-center gap-2 text-lg font-semibold text-background hover:underline"
+            >
+              <Phone aria-hidden className="size-4" />
+              <span dir="ltr">{formatPhone(phone, locale)}</span>
+            </a>
+            <p className="text-sm text-background/75">{t("support247")}</p>
+          </div>
+        </div>
+
+        <div className="col-span-2 space-y-3 sm:col-span-1" data-testid="footer-app">
+          <h2 className="flex items-center gap-2 text-sm font-semibold">
+            <Smartphone aria-hidden className="size-4" />
+            {t("appTitle")}
+          </h2>
+          <p className="text-sm text-background/75">{t("appText")}</p>
+          <p className="text-xs text-background/60">{t("appRequirements")}</p>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener" className={`${linkClass} inline-flex items-center gap-1.5`}>
+                {t("easyInstall")}
+                <ExternalLink aria-hidden className="size-3.5" />
+                <span className="sr-only">{t("newTab")}</span>
+              </a>
+            </li>
+            <li>
+              <a href={INSTALL_GUIDE_HREF} className={linkClass}>
+                {t("installGuide")}
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links" className="space-y-3">
+          <h2 id="footer-quick-links" className="text-sm font-semibold">
+            {t("quickLinks")}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {FOOTER_QUICK_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={linkClass}>
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-legal-links" className="space-y-3">
+          <h2 id="footer-legal-links" className="text-sm font-semibold">
+            {t("legal")}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {FOOTER_LEGAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={linkClass}>
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-background/15">
+        <p className="mx-auto w-full max-w-6xl px-4 py-4 text-xs text-background/60 sm:px-6">
+          {t("copyright", { year: localizeDigits(String(COPYRIGHT_YEAR), locale) })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,85 @@
+import { UserCog } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { LanguageToggle } from "./language-toggle";
+import { LoginButton, type LoginLabels } from "./login-button";
+import { LogoMark } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { ADMIN_LOGIN_HREF, APPLY_HREF, MAIN_NAV } from "./nav";
+import { NavLinks } from "./nav-links";
+
+/**
+ * Sticky site header. The full link row needs about 1000 px in Bengali, so it appears from the
+ * lg breakpoint; below that the links, Login and Admin Login move into the mobile menu.
+ * Client parts get their text as props, so the page ships no message formatter to the browser.
+ */
+export async function SiteHeader() {
+  const locale = await getLocale();
+  const t = await getTranslations("nav");
+  const tLanguage = await getTranslations("language");
+  const tCommon = await getTranslations("common");
+  const items = MAIN_NAV.map((link) => ({ href: link.href, label: t(link.key) }));
+  const otherLocale = locale === "bn" ? "en" : "bn";
+  const loginLabels: LoginLabels = {
+    login: t("login"),
+    title: t("loginTitle"),
+    text: t("loginComingSoon"),
+    track: t("trackApplication"),
+    close: t("close"),
+  };
+
+  return (
+    <header
+      data-testid="site-header"
+      className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85"
+    >
+      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6 lg:h-16">
+        <Link
+          href="/"
+          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <LogoMark />
+          <span>{tCommon("appName")}</span>
+        </Link>
+
+        <nav aria-label={t("mainNav")} className="ml-3 hidden lg:block xl:ml-6">
+          <NavLinks items={items} />
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1.5">
+          <LoginButton labels={loginLabels} className="hidden lg:inline-flex" />
+          <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
+            <Link href={ADMIN_LOGIN_HREF}>
+              <UserCog aria-hidden />
+              {t("adminLogin")}
+            </Link>
+          </Button>
+          <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
+          <Button asChild size="sm" className="px-3">
+            <Link href={APPLY_HREF}>{t("apply")}</Link>
+          </Button>
+          <MobileMenu
+            items={items}
+            labels={{
+              menu: t("menu"),
+              openMenu: t("openMenu"),
+              mainNav: t("mainNav"),
+              apply: t("apply"),
+              adminLogin: t("adminLogin"),
+            }}
+            languageToggle={
+              <LanguageToggle
+                targetLocale={otherLocale}
+                label={tLanguage(otherLocale)}
+                testId="mobile-language-toggle"
+                className="w-full"
+              />
+            }
+            loginButton={<LoginButton labels={loginLabels} className="w-full" />}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,231 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { formatNumber, formatPercent, formatTaka, parseNumberInput } from "@/lib/format";
+import type { LoanType } from "@/lib/generated/prisma/enums";
+import { TENURE_OPTIONS, calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
+import { cn } from "@/lib/utils";
+
+type Range = { min: number; max: number };
+
+/** What the calculator needs to know about a loan product (ranges are null for the built-in fallback). */
+export type CalculatorProduct = {
+  key: LoanType;
+  title: string;
+  annualRate: number;
+  amount: Range | null;
+  tenure: Range | null;
+};
+
+/** The spec's 100 ms debounce: typing "50000" computes once, not five times. */
+const RECALCULATE_DELAY_MS = 100;
+
+// Native <select>: no client JS, the phone's own picker, and trivial to drive in tests.
+const selectClassName =
+  "border-input bg-background h-10 w-full min-w-0 rounded-md border px-3 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]";
+
+/** The fixed tenures that fall inside the product's range; all of them if none does (or no range is known). */
+function tenureChoicesFor(product: CalculatorProduct | null): readonly number[] {
+  const range = product?.tenure;
+  if (!range) return TENURE_OPTIONS;
+  const inRange = TENURE_OPTIONS.filter((months) => months >= range.min && months <= range.max);
+  return inRange.length > 0 ? inRange : TENURE_OPTIONS;
+}
+
+function closest(choices: readonly number[], target: number): number {
+  return choices.reduce((best, months) => (Math.abs(months - target) < Math.abs(best - target) ? months : best));
+}
+
+export function EmiCalculator({
+  products,
+  initialType,
+}: {
+  products: CalculatorProduct[];
+  initialType: LoanType | null;
+}) {
+  const t = useTranslations("calculator");
+  const locale = useLocale();
+  const ids = useId();
+
+  const [typeKey, setTypeKey] = useState<string>(initialType ?? "");
+  const [amountText, setAmountText] = useState("");
+  const [tenureText, setTenureText] = useState("");
+  const [computed, setComputed] = useState<EmiCalculation | null>(null);
+
+  const product = products.find((p) => p.key === typeKey) ?? null;
+  const tenureChoices = tenureChoicesFor(product);
+  const parsedAmount = parseNumberInput(amountText);
+  const amount = parsedAmount !== null && Number.isInteger(parsedAmount) && parsedAmount > 0 ? parsedAmount : null;
+  const amountInvalid = amountText.trim() !== "" && amount === null;
+  const tenure = tenureText === "" ? null : Number(tenureText);
+  const annualRate = product?.annualRate ?? null;
+  const complete = annualRate !== null && amount !== null && tenure !== null;
+
+  useEffect(() => {
+    if (annualRate === null || amount === null || tenure === null) return;
+    const timer = setTimeout(
+      () => setComputed(calculateEmi({ principal: amount, annualRate, months: tenure })),
+      RECALCULATE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [annualRate, amount, tenure]);
+
+  // Incomplete input hides the figures at once; complete input shows the latest debounced result.
+  const result = complete ? computed : null;
+  const outOfRange =
+    product?.amount && amount !== null && (amount < product.amount.min || amount > product.amount.max)
+      ? product.amount
+      : null;
+
+  function changeType(nextKey: string) {
+    setTypeKey(nextKey);
+    // Keep the chosen tenure if the new product offers it, otherwise move to the nearest one it does.
+    const nextProduct = products.find((p) => p.key === nextKey) ?? null;
+    const choices = tenureChoicesFor(nextProduct);
+    if (tenure !== null && !choices.includes(tenure)) setTenureText(String(closest(choices, tenure)));
+  }
+
+  const amountHintId = `${ids}-amount-hint`;
+  const dash = "—";
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t("formTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-type`}>{t("loanType")}</Label>
+            <select
+              id={`${ids}-type`}
+              data-testid="calc-loan-type"
+              className={selectClassName}
+              value={typeKey}
+              onChange={(event) => changeType(event.target.value)}
+            >
+              <option value="" disabled>
+                {t("loanTypePlaceholder")}
+              </option>
+              {products.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-amount`}>{t("amount")}</Label>
+            <Input
+              id={`${ids}-amount`}
+              data-testid="calc-amount"
+              className="h-10"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t("amountPlaceholder")}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              aria-invalid={amountInvalid || outOfRange !== null || undefined}
+              aria-describedby={amountHintId}
+            />
+            <p
+              id={amountHintId}
+              data-testid="calc-amount-hint"
+              aria-live="polite"
+              className={cn(
+                "min-h-5 text-sm",
+                amountInvalid || outOfRange ? "text-destructive" : "text-muted-foreground",
+              )}
+            >
+              {amountInvalid
+                ? t("amountInvalid")
+                : outOfRange && product
+                  ? t("amountOutOfRange", {
+                      product: product.title,
+                      min: formatTaka(outOfRange.min, locale),
+                      max: formatTaka(outOfRange.max, locale),
+                    })
+                  : product?.amount
+                    ? t("amountRange", {
+                        min: formatTaka(product.amount.min, locale),
+                        max: formatTaka(product.amount.max, locale),
+                      })
+                    : null}
+            </p>
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-tenure`}>{t("tenure")}</Label>
+            <select
+              id={`${ids}-tenure`}
+              data-testid="calc-tenure"
+              className={selectClassName}
+              value={tenureText}
+              onChange={(event) => setTenureText(event.target.value)}
+            >
+              <option value="" disabled>
+                {t("tenurePlaceholder")}
+              </option>
+              {tenureChoices.map((months) => (
+                <option key={months} value={months}>
+                  {t("tenureOption", { months: formatNumber(months, locale) })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card className="bg-secondary/60 border-primary/20">
+        <CardHeader>
+          <CardTitle className="text-lg">{t("resultTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div>
+            <p className="text-muted-foreground text-sm">{t("emi")}</p>
+            <p data-testid="calc-emi" aria-live="polite" className="text-primary text-3xl font-bold md:text-4xl">
+              {result ? formatTaka(result.emi, locale) : dash}
+            </p>
+          </div>
+          <dl className="grid grid-cols-2 gap-4 text-sm">
+            <div>
+              <dt className="text-muted-foreground">{t("totalPayable")}</dt>
+              <dd data-testid="calc-total" className="text-base font-semibold">
+                {result ? formatTaka(result.totalPayable, locale) : dash}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t("totalInterest")}</dt>
+              <dd data-testid="calc-interest" className="text-base font-semibold">
+                {result ? formatTaka(result.totalInterest, locale) : dash}
+              </dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-muted-foreground">{t("interestRate")}</dt>
+              <dd data-testid="calc-rate" className="text-base font-semibold">
+                {annualRate !== null ? formatPercent(annualRate, locale) : dash}
+              </dd>
+            </div>
+          </dl>
+          <p className="text-muted-foreground text-sm">{result ? t("disclaimer") : t("incomplete")}</p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild className="h-10 sm:flex-1">
+              <Link href="/apply">{t("apply")}</Link>
+            </Button>
+            <Button asChild variant="outline" className="h-10 sm:flex-1">
+              <Link href="/loans">{t("viewProducts")}</Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatPhone,
+  formatTaka,
+  localizeDigits,
+  parseNumberInput,
+  toAsciiDigits,
+} from "./index";
+
+describe("formatTaka", () => {
+  it("puts ৳ in front with Bengali digits and lakh grouping in Bengali", () => {
+    expect(formatTaka(4584, "bn")).toBe("৳৪,৫৮৪");
+    expect(formatTaka(1_000_000, "bn")).toBe("৳১০,০০,০০০");
+  });
+
+  it("uses lakh/crore grouping in English too", () => {
+    expect(formatTaka(1_000_000, "en")).toBe("৳10,00,000");
+    expect(formatTaka(10_00_00_000, "en")).toBe("৳10,00,00,000");
+    expect(formatTaka(4584, "en")).toBe("৳4,584");
+  });
+
+  it("shows no decimals and rounds to whole taka", () => {
+    expect(formatTaka(4583.6, "en")).toBe("৳4,584");
+    expect(formatTaka(4583.4, "en")).toBe("৳4,583");
+    expect(formatTaka(0, "bn")).toBe("৳০");
+  });
+
+  it("puts the minus sign before the ৳", () => {
+    expect(formatTaka(-1500, "en")).toBe("-৳1,500");
+  });
+});
+
+describe("formatNumber and formatPercent", () => {
+  it("formats plain numbers per locale", () => {
+    expect(formatNumber(50_000, "bn")).toBe("৫০,০০০");
+    expect(formatNumber(50_000, "en")).toBe("50,000");
+  });
+
+  it("formats percentages with up to two decimals", () => {
+    expect(formatPercent(18, "en")).toBe("18%");
+    expect(formatPercent(18, "bn")).toBe("১৮%");
+    expect(formatPercent(12.5, "en")).toBe("12.5%");
+    expect(formatPercent(12.5, "bn")).toBe("১২.৫%");
+  });
+});
+
+describe("digits", () => {
+  it("converts Bengali digits to ASCII and back", () => {
+    expect(toAsciiDigits("০১২৩৪৫৬৭৮৯")).toBe("0123456789");
+    expect(localizeDigits("LB1234", "bn")).toBe("LB১২৩৪");
+    expect(localizeDigits("LB1234", "en")).toBe("LB1234");
+  });
+});
+
+describe("parseNumberInput", () => {
+  it("reads Bengali digits", () => {
+    expect(parseNumberInput("১২৩")).toBe(123);
+    expect(parseNumberInput("৫০,০০০")).toBe(50_000);
+    expect(parseNumberInput("১০,০০,০০০")).toBe(1_000_000);
+  });
+
+  it("reads ASCII digits with grouping, spaces, ৳ and Tk", () => {
+    expect(parseNumberInput("50000")).toBe(50_000);
+    expect(parseNumberInput("50,000")).toBe(50_000);
+    expect(parseNumberInput(" ৳ 50,000 ")).toBe(50_000);
+    expect(parseNumberInput("Tk. 500")).toBe(500);
+    expect(parseNumberInput("১২.৫")).toBe(12.5);
+  });
+
+  it("returns null for anything that is not a number", () => {
+    expect(parseNumberInput("")).toBeNull();
+    expect(parseNumberInput("   ")).toBeNull();
+    expect(parseNumberInput("abc")).toBeNull();
+    expect(parseNumberInput("১২x")).toBeNull();
+    expect(parseNumberInput("1e5")).toBeNull();
+    expect(parseNumberInput("12.")).toBeNull();
+    expect(parseNumberInput("Infinity")).toBeNull();
+  });
+});
+
+describe("formatDate", () => {
+  // 20:00 UTC on 1 January is 02:00 on 2 January in Dhaka (UTC+6).
+  const lateEveningUtc = "2026-01-01T20:00:00Z";
+
+  it("shows the calendar date in Asia/Dhaka, not UTC", () => {
+    expect(formatDate(lateEveningUtc, "en")).toBe("2 January 2026");
+    expect(formatDate(lateEveningUtc, "bn")).toBe("২ জানুয়ারি, ২০২৬");
+  });
+
+  it("accepts Date objects and timestamps", () => {
+    const date = new Date(lateEveningUtc);
+    expect(formatDate(date, "en")).toBe("2 January 2026");
+    expect(formatDate(date.getTime(), "en")).toBe("2 January 2026");
+  });
+
+  it("honours custom options", () => {
+    expect(formatDate(lateEveningUtc, "en", { day: "2-digit", month: "2-digit", year: "numeric" })).toBe("02/01/2026");
+  });
+
+  it("includes the Dhaka time in formatDateTime", () => {
+    expect(formatDateTime(lateEveningUtc, "en")).toContain("2 Jan 2026");
+    expect(formatDateTime(lateEveningUtc, "en")).toMatch(/\b2:00\b/);
+    expect(formatDateTime(lateEveningUtc, "bn")).toContain("২:০০");
+  });
+});
+
+describe("formatPhone", () => {
+  it("writes an E.164 number the local way, split after five digits", () => {
+    expect(formatPhone("+8809612345678", "en")).toBe("09612-345678");
+    expect(formatPhone("+8801712345678", "en")).toBe("01712-345678");
+  });
+
+  it("uses Bengali digits in Bengali", () => {
+    expect(formatPhone("+8809612345678", "bn")).toBe("০৯৬১২-৩৪৫৬৭৮");
+  });
+
+  it("leaves numbers of unexpected length unsplit", () => {
+    expect(formatPhone("+88029123456", "en")).toBe("029123456");
+  });
+});

@@ -1,0 +1,95 @@
+import type { Locale } from "@/i18n/config";
+
+/**
+ * Money is integer taka everywhere. Bengali uses bn-BD (Bengali digits, lakh/crore grouping);
+ * English uses en-IN because en-BD falls back to Western grouping on Node's ICU.
+ */
+const numberLocale: Record<Locale, string> = { bn: "bn-BD", en: "en-IN" };
+const dateLocale: Record<Locale, string> = { bn: "bn-BD", en: "en-GB" };
+export const TIME_ZONE = "Asia/Dhaka";
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}:${fractionDigits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(numberLocale[locale], {
+      maximumFractionDigits: fractionDigits,
+      minimumFractionDigits: 0,
+    });
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** 1000000 -> "10,00,000" (en) or "১০,০০,০০০" (bn). */
+export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
+  return numberFormat(locale, fractionDigits).format(value);
+}
+
+/** Integer taka with the ৳ sign in front and no decimals: "৳4,584" / "৳৪,৫৮৪". */
+export function formatTaka(amount: number, locale: Locale): string {
+  const sign = amount < 0 ? "-" : "";
+  return `${sign}৳${formatNumber(Math.round(Math.abs(amount)), locale)}`;
+}
+
+/** Percent with up to two decimals: 18 -> "18%" / "১৮%". */
+export function formatPercent(value: number, locale: Locale): string {
+  return `${formatNumber(value, locale, 2)}%`;
+}
+
+/** Replace ASCII digits with Bengali ones when the locale is Bengali (phone numbers, IDs, codes). */
+export function localizeDigits(text: string, locale: Locale): string {
+  return locale === "bn" ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
+}
+
+const BENGALI_DIGITS = "০১২৩৪৫৬৭৮৯";
+
+/** "১২৩" -> "123". Number("১২৩") is NaN, so every input goes through this first. */
+export function toAsciiDigits(text: string): string {
+  return text.replace(/[০-৯]/g, (d) => String(BENGALI_DIGITS.indexOf(d)));
+}
+
+/**
+ * Parse an amount typed by a person: Bengali or ASCII digits, grouping commas, spaces and a ৳ sign.
+ * Returns null for anything that is not a finite number.
+ */
+export function parseNumberInput(text: string): number | null {
+  const cleaned = toAsciiDigits(text).replace(/[৳,\s]/g, "").replace(/^tk\.?/i, "");
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : null;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Dates are always shown in Asia/Dhaka, whatever the server's or browser's zone. */
+export function formatDate(
+  date: Date | string | number,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" },
+): string {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(dateLocale[locale], { ...options, timeZone: TIME_ZONE });
+    dateFormats.set(key, f);
+  }
+  return f.format(new Date(date));
+}
+
+export function formatDateTime(date: Date | string | number, locale: Locale): string {
+  return formatDate(date, locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** +8809612345678 -> "09612-345678" (the way Bangladeshis write a number), digits localized. */
+export function formatPhone(e164: string, locale: Locale): string {
+  const national = e164.replace(/^\+880/, "0");
+  const pretty = national.length === 11 ? `${national.slice(0, 5)}-${national.slice(5)}` : national;
+  return localizeDigits(pretty, locale);
+}

@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import type { Prisma, StaffRole } from "../generated/prisma/client";
+import { hashPassword } from "./password";
+import { demoId, demoTime } from "./support";
+
+type Db = Prisma.TransactionClient;
+
+/** Password of every demo staff account. Demo databases only. */
+export const DEMO_PASSWORD = "Demo@1234";
+
+/** One demo account per role; phone is the sign-in identifier. */
+export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string; email: string }[] = [
+  { role: "super_admin", name: "Shahidul Islam", phone: "+8801700000001", email: "super.admin@demo.rinbondhu.com.bd" },
+  { role: "admin", name: "Nasrin Akter", phone: "+8801700000002", email: "admin@demo.rinbondhu.com.bd" },
+  { role: "loan_officer", name: "Tanvir Hasan", phone: "+8801700000003", email: "loan.officer@demo.rinbondhu.com.bd" },
+  { role: "kyc_officer", name: "Farzana Rahman", phone: "+8801700000004", email: "kyc.officer@demo.rinbondhu.com.bd" },
+  { role: "collection_agent", name: "Abdul Karim", phone: "+8801700000005", email: "collection.agent@demo.rinbondhu.com.bd" },
+  { role: "account_manager", name: "Sabina Yasmin", phone: "+8801700000006", email: "account.manager@demo.rinbondhu.com.bd" },
+  { role: "society_manager", name: "Mizanur Rahman", phone: "+8801700000007", email: "society.manager@demo.rinbondhu.com.bd" },
+];
+
+export function staffId(role: StaffRole): string {
+  return demoId(`staff:${role}`);
+}
+
+export function staffName(role: StaffRole): string {
+  return DEMO_STAFF.find((s) => s.role === role)?.name ?? role;
+}
+
+export function staffNameById(id: string): string {
+  return DEMO_STAFF.find((s) => staffId(s.role) === id)?.name ?? "Staff";
+}
+
+/** Hashes are computed before the seeding transaction: scrypt is deliberately slow. */
+export async function hashDemoPasswords(): Promise<Map<StaffRole, string>> {
+  const entries = await Promise.all(
+    DEMO_STAFF.map(async (s) => {
+      // A salt derived from the phone keeps demo rows identical across databases; real accounts use random salts.
+      const salt = createHash("sha256").update(`demo-salt:${s.phone}`).digest().subarray(0, 16);
+      return [s.role, await hashPassword(DEMO_PASSWORD, salt)] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+function requireHash(hashes: Map<StaffRole, string>, role: StaffRole): string {
+  const hash = hashes.get(role);
+  if (!hash) throw new Error(`No password hash computed for the demo ${role}`);
+  return hash;
+}
+
+export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>): Promise<void> {
+  const stamp = demoTime(-400, "10:00");
+  await db.staffUser.createMany({
+    data: DEMO_STAFF.map((s) => ({
+      id: staffId(s.role),
+      name: s.name,
+      phone: s.phone,
+      email: s.email,
+      passwordHash: requireHash(passwordHashes, s.role),
+      twoFactorEnabled: false,
+      role: s.role,
+      active: true,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })),
+    skipDuplicates: true,
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Demo data: `npm run db:seed` (or `npx tsx prisma/seed.ts`) with DATABASE_URL set.
+ *
+ * Idempotent: every row has a fixed id and is inserted with `skipDuplicates`, so a second run
+ * inserts nothing and changes nothing (existing rows, even edited ones, are never overwritten).
+ * All values derive from a fixed reference date, never from the clock or a random source.
+ *
+ * Relative imports only: tsx runs this file without the "@/..." alias, and lib/db.ts is server-only.
+ */
+import { pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../lib/generated/prisma/client";
+import { buildBackOffice } from "../lib/seed/back-office";
+import { DemoDocuments } from "../lib/seed/documents";
+import { buildKyc } from "../lib/seed/kyc";
+import { seedProducts } from "../lib/seed/products";
+import { buildSociety } from "../lib/seed/society";
+import { hashDemoPasswords, seedStaff } from "../lib/seed/staff";
+
+export { seedProducts } from "../lib/seed/products";
+
+/** Insert the whole demo data set where missing, in one transaction. */
+export async function seedDemo(prisma: PrismaClient): Promise<void> {
+  // Built (and passwords hashed) before the transaction: scrypt is slow on purpose.
+  const passwordHashes = await hashDemoPasswords();
+  const documents = new DemoDocuments();
+  const backOffice = buildBackOffice(documents);
+  const kyc = buildKyc(documents);
+  const society = buildSociety(documents);
+  const skip = { skipDuplicates: true } as const;
+
+  await prisma.$transaction(
+    async (tx) => {
+      await seedProducts(tx);
+      await seedStaff(tx, passwordHashes);
+      await tx.storedDocument.createMany({ data: documents.rows, ...skip });
+
+      await tx.customer.createMany({ data: backOffice.customers, ...skip });
+      await tx.loanApplication.createMany({ data: backOffice.applications, ...skip });
+      await tx.loan.createMany({ data: backOffice.loans, ...skip });
+      await tx.loanNote.createMany({ data: backOffice.loanNotes, ...skip });
+      await tx.loanDocument.createMany({ data: backOffice.loanDocuments, ...skip });
+      await tx.loanInstallment.createMany({ data: backOffice.installments, ...skip });
+      await tx.loanPayment.createMany({ data: backOffice.payments, ...skip });
+      await tx.collectionActivity.createMany({ data: backOffice.collectionActivities, ...skip });
+
+      await tx.kycCase.createMany({ data: kyc.cases, ...skip });
+      await tx.kycDocument.createMany({ data: kyc.documents, ...skip });
+      await tx.verificationCheck.createMany({ data: kyc.checks, ...skip });
+      await tx.kycNote.createMany({ data: kyc.notes, ...skip });
+
+      await tx.society.createMany({ data: [society.society], ...skip });
+      await tx.societyManager.createMany({ data: society.managers, ...skip });
+      await tx.societyWorker.createMany({ data: society.workers, ...skip });
+      await tx.societyMember.createMany({ data: society.members, ...skip });
+      await tx.societyCollection.createMany({ data: society.collections, ...skip });
+      await tx.workerSalary.createMany({ data: society.salaries, ...skip });
+      await tx.incomeExpense.createMany({ data: society.incomeExpenses, ...skip });
+
+      await tx.auditLog.createMany({ data: [...backOffice.auditLogs, ...kyc.auditLogs], ...skip });
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+async function main(): Promise<void> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) {
+    console.error("DATABASE_URL is not set. Example: DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/rinbondhu npm run db:seed");
+    process.exit(1);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  try {
+    await seedDemo(prisma);
+    console.log("Demo data seeded (rows that already existed were left unchanged).");
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+// Run only when executed directly, not when imported by tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

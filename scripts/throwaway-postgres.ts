@@ -1,0 +1,121 @@
+/**
+ * A real PostgreSQL server for tests: TEST_DATABASE_URL if given, otherwise a throwaway cluster
+ * made with the installed server binaries (initdb + pg_ctl in a temp dir, fsync off).
+ * Only where no server binaries exist does it fall back to PGlite, and it says so.
+ */
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "./embedded-postgres";
+import { freePort } from "./free-port";
+
+export type TestPostgres = {
+  /** URL of the server's maintenance database; use createDatabase for a fresh one. */
+  adminUrl: string;
+  kind: "external" | "cluster" | "pglite";
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+function findPgBin(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : undefined;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function recreateDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    return {
+      adminUrl: external,
+      kind: "external",
+      async createDatabase(name) {
+        await recreateDatabase(external, name);
+        return withDatabase(external, name);
+      },
+      async stop() {},
+    };
+  }
+
+  const bin = findPgBin();
+  if (!bin) {
+    console.warn(
+      "[test-postgres] No PostgreSQL server binaries found (looked in /usr/lib/postgresql/*/bin); " +
+        "falling back to PGlite. Install postgresql or set TEST_DATABASE_URL to test against a real server.",
+    );
+    const embedded = await startEmbeddedPostgres({});
+    return {
+      adminUrl: embedded.url,
+      kind: "pglite",
+      // PGlite serves a single database; tests share it.
+      async createDatabase() {
+        return embedded.url;
+      },
+      stop: embedded.stop,
+    };
+  }
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rinbondhu-pg-"));
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: run its tools as the postgres user.
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+    execFileSync(file, argv, { stdio: ["ignore", "ignore", "pipe"] });
+  };
+  if (asRoot) {
+    const pw = execFileSync("id", ["-u", "postgres"]).toString().trim();
+    const gid = execFileSync("id", ["-g", "postgres"]).toString().trim();
+    chownSync(dir, Number(pw), Number(gid));
+  }
+  run(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const serverOptions = [
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    `-c unix_socket_directories=${dir}`,
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    "-c max_connections=200",
+  ].join(" ");
+  run(path.join(bin, "pg_ctl"), ["-D", dataDir, "-o", serverOptions, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    adminUrl,
+    kind: "cluster",
+    async createDatabase(name) {
+      await recreateDatabase(adminUrl, name);
+      return withDatabase(adminUrl, name);
+    },
+    async stop() {
+      try {
+        run(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+
+/** Products as stored; the pages must show these, not constants in code. */
+async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Start as a returning English-speaking visitor (the cookie the language toggle sets). */
+async function useEnglish(page: Page) {
+  const url = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url }]);
+}
+
+test.describe("public site", () => {
+  test("home page renders in Bengali by default with the four products from the database", async ({ page }) => {
+    const products = await dbQuery<{ titleBn: string }>(
+      'select "titleBn" from "LoanProduct" where active order by "sortOrder"',
+    );
+    expect(products).toHaveLength(4);
+
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+    await expect(page.getByTestId("site-header").getByRole("link", { name: "হোম" })).toHaveAttribute("aria-current", "page");
+
+    const cards = page.getByTestId("product-card");
+    await expect(cards).toHaveCount(4);
+    for (const [i, product] of products.entries()) {
+      await expect(cards.nth(i)).toContainText(product.titleBn);
+      await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", "/apply");
+    }
+  });
+
+  test("switching to English persists across navigation and visits", async ({ page, context }) => {
+    await page.goto("/");
+    await page.getByTestId("language-toggle").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("site-header").getByRole("link", { name: "Home" })).toBeVisible();
+
+    await page.getByTestId("site-header").getByRole("link", { name: "Loans" }).click();
+    await expect(page).toHaveURL(/\/loans$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    // A new visit (new tab, same browser) is served in English by the server, with no Bengali flash.
+    const again = await context.newPage();
+    const html = await (await again.goto("/calculator"))!.text();
+    expect(html).toContain('<html lang="en"');
+    await expect(again.getByTestId("site-header").getByRole("link", { name: "Calculator" })).toHaveAttribute("aria-current", "page");
+
+    await again.getByTestId("language-toggle").click();
+    await expect(again.locator("html")).toHaveAttribute("lang", "bn");
+  });
+
+  test("active link: Home only on exactly /, others by prefix", async ({ page }) => {
+    await useEnglish(page);
+    const header = page.getByTestId("site-header");
+    await page.goto("/loans");
+    await expect(header.getByRole("link", { name: "Loans" })).toHaveAttribute("aria-current", "page");
+    await expect(header.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+    await page.goto("/about");
+    await expect(header.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await expect(header.getByRole("link", { name: "Loans" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("an edited product row shows on / and /loans after reload", async ({ page }) => {
+    await useEnglish(page);
+    const [before] = await dbQuery<{ annualRate: string }>(`select "annualRate" from "LoanProduct" where key = 'business'`);
+    await dbQuery(`update "LoanProduct" set "annualRate" = 21.5 where key = 'business'`);
+    try {
+      await page.goto("/loans");
+      await expect(page.getByTestId("product-row").filter({ hasText: "Business" })).toContainText("21.5%");
+      await page.goto("/");
+      await expect(page.getByTestId("product-card").filter({ hasText: "Business" })).toContainText("21.5%");
+    } finally {
+      await dbQuery(`update "LoanProduct" set "annualRate" = $1 where key = 'business'`, [before!.annualRate]);
+    }
+  });
+
+  test("calculator: Instant Microloan 50,000 over 12 months", async ({ page }) => {
+    await page.goto("/calculator");
+    await page.getByTestId("calc-loan-type").selectOption("instant");
+    // Typed with Bengali digits, as a Bengali keyboard produces them.
+    await page.getByTestId("calc-amount").fill("৫০০০০");
+    await page.getByTestId("calc-tenure").selectOption("12");
+    await expect(page.getByTestId("calc-emi")).toHaveText("৳৪,৫৮৪");
+    await expect(page.getByTestId("calc-total")).toHaveText("৳৫৫,০০৮");
+    await expect(page.getByTestId("calc-interest")).toHaveText("৳৫,০০৮");
+
+    await page.getByTestId("language-toggle").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByTestId("calc-loan-type").selectOption("instant");
+    await page.getByTestId("calc-amount").fill("50000");
+    await page.getByTestId("calc-tenure").selectOption("12");
+    await expect(page.getByTestId("calc-emi")).toHaveText("৳4,584");
+    await expect(page.getByTestId("calc-total")).toHaveText("৳55,008");
+    await expect(page.getByTestId("calc-interest")).toHaveText("৳5,008");
+  });
+
+  test("unknown paths get the not-found page in the visitor's language", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "পাতাটি খুঁজে পাওয়া যায়নি" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "হোমে ফিরে যান" })).toHaveAttribute("href", "/");
+
+    await useEnglish(page);
+    await page.goto("/admin/settings/system");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("the mobile menu opens, lists the links and navigates", async ({ page }) => {
+    await useEnglish(page);
+    await page.goto("/");
+    const header = page.getByTestId("site-header");
+    await expect(header.getByRole("navigation")).toBeHidden();
+    // Nothing may stick out sideways on a small phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByTestId("mobile-menu-button").click();
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeVisible();
+    for (const name of ["Home", "Loans", "Calculator", "About", "Contact", "Admin Login"]) {
+      await expect(menu.getByRole("link", { name })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Calculator" }).click();
+    await expect(page).toHaveURL(/\/calculator$/);
+    await expect(menu).toBeHidden();
+  });
+});

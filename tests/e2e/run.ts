@@ -1,0 +1,65 @@
+/**
+ * Browser tests against the production build on a real PostgreSQL database:
+ * starts a throwaway server, migrates and seeds a database, runs `npm start` (the real launcher)
+ * on it, then Playwright. Expects `next build` to have run (npm test does it).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../../lib/generated/prisma/client";
+import { seedDemo } from "../../prisma/seed";
+import { applyMigrations } from "../../scripts/db/schema-engine";
+import { freePort } from "../../scripts/free-port";
+import { startTestPostgres } from "../../scripts/throwaway-postgres";
+
+if (!existsSync(".next/BUILD_ID")) {
+  console.error("No production build found: run `npm run build` first (npm test does).");
+  process.exit(1);
+}
+
+const server = await startTestPostgres();
+let app: ChildProcess | undefined;
+let exitCode = 1;
+try {
+  const databaseUrl = await server.createDatabase("rinbondhu_e2e");
+  await applyMigrations(databaseUrl);
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  await seedDemo(prisma);
+  await prisma.$disconnect();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
+    E2E_BASE_URL: baseUrl,
+  };
+  app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true, // own process group, so stopping it also stops npx's children
+  });
+  await waitForServer(baseUrl, 60_000);
+  const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
+  exitCode = result.status ?? 1;
+} finally {
+  if (app?.pid && app.exitCode === null) process.kill(-app.pid, "SIGTERM");
+  await server.stop();
+}
+process.exit(exitCode);
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app?.exitCode != null) throw new Error(`The app exited with code ${app.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,35 @@
+/**
+ * Per test file: a fresh database cloned from the migrated template, exported as DATABASE_URL
+ * before any application module (lib/env, lib/db) is imported.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+
+const { adminUrl, kind, templateUrl } = inject("testPostgres");
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+if (kind === "pglite") {
+  // PGlite serves one database: files share it (the integration project runs files one at a time there).
+  process.env.DATABASE_URL = templateUrl;
+} else {
+  const name = `it_${randomBytes(6).toString("hex")}`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE rinbondhu_template`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  afterAll(async () => {
+    const { prisma } = await import("@/lib/db").catch(() => ({ prisma: undefined }));
+    await prisma?.$disconnect();
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  });
+}
