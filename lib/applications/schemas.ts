@@ -1,0 +1,195 @@
+/**
+ * The loan application's validation, one schema per wizard step, shared by the form
+ * (react-hook-form + zodResolver) and the server action. Error messages are keys of the
+ * "validation" message namespace; the form translates them.
+ * Inputs arrive as strings from form fields (possibly with Bengali digits) and leave as clean values.
+ */
+import { z } from "zod";
+import { TENURE_OPTIONS } from "@/lib/loans/emi";
+import { parseNumberInput, toAsciiDigits } from "@/lib/format";
+import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
+
+export const LOAN_TYPES = ["instant", "salary", "consumer", "business"] as const;
+export type LoanTypeKey = (typeof LOAN_TYPES)[number];
+/** The wizard offers the public spec's four employment types. */
+export const EMPLOYMENT_TYPES = ["salaried", "business", "freelancer", "other"] as const;
+export const MIN_APPLICANT_AGE = 18;
+export const MAX_APPLICANT_AGE = 100;
+
+/** The product limits the rules need; the client gets them as props, the server reads the database. */
+export type ProductLimits = {
+  key: LoanTypeKey;
+  minAmount: number;
+  maxAmount: number;
+  minTenure: number;
+  maxTenure: number;
+};
+
+export type ValidationMessageKey =
+  | "required"
+  | "tooLong"
+  | "invalidAmount"
+  | "amountOutOfRange"
+  | "tenureNotAllowed"
+  | "invalidPhone"
+  | "invalidEmail"
+  | "invalidDate"
+  | "underAge"
+  | "invalidNid"
+  | "nidCardRequired"
+  | "invalidIncome"
+  | "invalidExistingLoans";
+
+const msg = (key: ValidationMessageKey) => ({ error: key });
+
+const text = (max: number) =>
+  z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
+
+/** Whole taka typed as text ("৫০,০০০", "50000") or given as a number. */
+const wholeTaka = (key: ValidationMessageKey, { allowZero = false } = {}) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
+    z
+      .number(msg(key === "invalidExistingLoans" ? key : "required"))
+      .refine((n) => Number.isFinite(n), msg(key))
+      .refine((n) => Number.isInteger(n), msg(key))
+      .refine((n) => (allowZero ? n >= 0 : n > 0), msg(key))
+      .refine((n) => n <= 1_000_000_000, msg(key)),
+  );
+
+const tenure = z.preprocess(
+  (v) => (typeof v === "string" ? (v === "" ? undefined : Number(toAsciiDigits(v))) : v),
+  z
+    .number(msg("required"))
+    .refine((n) => (TENURE_OPTIONS as readonly number[]).includes(n), msg("tenureNotAllowed")),
+);
+
+/** Today's calendar date in Dhaka as YYYY-MM-DD. */
+export function dhakaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(now);
+}
+
+/** Full years between an ISO date of birth and an ISO "today". */
+export function ageOn(dob: string, today: string): number {
+  const [by, bm, bd] = dob.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+function isRealIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const loanDetailsShape = {
+  loanType: z.enum(LOAN_TYPES, msg("required")),
+  amount: wholeTaka("invalidAmount"),
+  tenure,
+  purpose: text(500),
+};
+
+/** Amount and tenure must fit the chosen product (used by step 1 and by the whole application). */
+function withinProductLimits(products: readonly ProductLimits[]) {
+  return (v: { loanType: LoanTypeKey; amount: number; tenure: number }, ctx: z.RefinementCtx) => {
+      const product = products.find((p) => p.key === v.loanType);
+      if (!product) {
+        ctx.addIssue({ code: "custom", path: ["loanType"], message: "required" });
+        return;
+      }
+      if (v.amount < product.minAmount || v.amount > product.maxAmount) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "amountOutOfRange" });
+      }
+      if (v.tenure < product.minTenure || v.tenure > product.maxTenure) {
+        ctx.addIssue({ code: "custom", path: ["tenure"], message: "tenureNotAllowed" });
+      }
+  };
+}
+
+export function buildLoanDetailsSchema(products: readonly ProductLimits[]) {
+  return z.object(loanDetailsShape).superRefine(withinProductLimits(products));
+}
+
+export function buildPersonalInfoSchema(today: () => string = dhakaToday) {
+  return z.object({
+    name: text(120),
+    phone: z
+      .string(msg("required"))
+      .trim()
+      .min(1, msg("required"))
+      .transform((v, ctx) => {
+        const e164 = normalizeBdMobile(v);
+        if (!e164) ctx.addIssue({ code: "custom", message: "invalidPhone" });
+        return e164 ?? v;
+      }),
+    email: z
+      .string()
+      .trim()
+      .max(200, msg("tooLong"))
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : undefined))
+      .refine((v) => v === undefined || z.email().safeParse(v).success, msg("invalidEmail")),
+    dob: z
+      .string(msg("required"))
+      .trim()
+      .min(1, msg("required"))
+      .transform((v) => toAsciiDigits(v))
+      .superRefine((v, ctx) => {
+        if (!isRealIsoDate(v)) return void ctx.addIssue({ code: "custom", message: "invalidDate" });
+        const age = ageOn(v, today());
+        if (age < MIN_APPLICANT_AGE) ctx.addIssue({ code: "custom", message: "underAge" });
+        else if (age > MAX_APPLICANT_AGE) ctx.addIssue({ code: "custom", message: "invalidDate" });
+      }),
+    nid: z
+      .string(msg("required"))
+      .trim()
+      .min(1, msg("required"))
+      .transform((v, ctx) => {
+        const nid = normalizeNid(v);
+        if (!nid) ctx.addIssue({ code: "custom", message: "invalidNid" });
+        return nid ?? v;
+      }),
+    address: text(500),
+    /** The card image itself travels as a file next to the form data; this says one was captured. */
+    nidCardCaptured: z.literal(true, msg("nidCardRequired")),
+  });
+}
+
+export const employmentInfoSchema = z.object({
+  employmentType: z.enum(EMPLOYMENT_TYPES, msg("required")),
+  employer: text(200),
+  monthlyIncome: wholeTaka("invalidIncome"),
+  existingLoans: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    wholeTaka("invalidExistingLoans", { allowZero: true }).optional(),
+  ),
+});
+
+/**
+ * What the prototype's simulated NID check produced. Accepted by the server only when the
+ * compatibility flag is on; otherwise the card waits for staff verification and nothing is invented.
+ */
+export const simulatedNidResultSchema = z.object({
+  nidNumber: z.string().max(17),
+  name: z.string().max(120),
+  dateOfBirth: z.string().max(10),
+  fatherName: z.string().max(120).optional(),
+  motherName: z.string().max(120).optional(),
+  address: z.string().max(500).optional(),
+  bloodGroup: z.string().max(3).optional(),
+  confidence: z.number().int().min(0).max(100),
+});
+
+export function buildApplicationSchema(products: readonly ProductLimits[], today?: () => string) {
+  return z
+    .object({
+      ...loanDetailsShape,
+      ...buildPersonalInfoSchema(today).shape,
+      ...employmentInfoSchema.shape,
+      language: z.enum(["bn", "en"]),
+      /** One per wizard run (reset by New Application): a replayed or double-clicked submit finds its first result. */
+      idempotencyKey: z.uuid(),
+      simulatedNid: simulatedNidResultSchema.optional(),
+    })
+    .superRefine(withinProductLimits(products));
+}
