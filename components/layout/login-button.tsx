@@ -30,7 +30,7 @@ export function LoginButton({ labels, className }: { labels: LoginLabels; classN
           {labels.login}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="login-dialog">
+      <DialogContent data-testid="login-dialog" closeLabel={labels.close}>
         <DialogHeader>
           <DialogTitle>{labels.title}</DialogTitle>
           <DialogDescription className="leading-relaxed">{labels.text}</DialogDescription>

@@ -8,7 +8,14 @@ import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/co
 import { ADMIN_LOGIN_HREF, APPLY_HREF } from "./nav";
 import { NavLinks, type NavItem } from "./nav-links";
 
-export type MobileMenuLabels = { menu: string; openMenu: string; mainNav: string; apply: string; adminLogin: string };
+export type MobileMenuLabels = {
+  menu: string;
+  openMenu: string;
+  close: string;
+  mainNav: string;
+  apply: string;
+  adminLogin: string;
+};
 
 /**
  * Below the lg breakpoint the header keeps only logo, language and Apply; everything else lives
@@ -45,6 +52,7 @@ export function MobileMenu({
       <SheetContent
         side="right"
         data-testid="mobile-menu"
+        closeLabel={labels.close}
         aria-describedby={undefined}
         className="w-[85vw] max-w-xs gap-0 overflow-y-auto"
       >

@@ -64,35 +64,16 @@ export async function SiteFooter() {
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-quick-links" className="space-y-3">
-          <h2 id="footer-quick-links" className="text-sm font-semibold">
-            {t("quickLinks")}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {FOOTER_QUICK_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={linkClass}>
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-legal-links" className="space-y-3">
-          <h2 id="footer-legal-links" className="text-sm font-semibold">
-            {t("legal")}
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {FOOTER_LEGAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={linkClass}>
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinkColumn
+          id="footer-quick-links"
+          heading={t("quickLinks")}
+          links={FOOTER_QUICK_LINKS.map((link) => ({ href: link.href, label: t(link.key) }))}
+        />
+        <FooterLinkColumn
+          id="footer-legal-links"
+          heading={t("legal")}
+          links={FOOTER_LEGAL_LINKS.map((link) => ({ href: link.href, label: t(link.key) }))}
+        />
       </div>
       <div className="border-t border-background/15">
         <p className="mx-auto w-full max-w-6xl px-4 py-4 text-xs text-background/60 sm:px-6">
@@ -100,5 +81,24 @@ export async function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinkColumn({ id, heading, links }: { id: string; heading: string; links: { href: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-sm font-semibold">
+        {heading}
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -64,6 +64,7 @@ export async function SiteHeader() {
             labels={{
               menu: t("menu"),
               openMenu: t("openMenu"),
+              close: t("close"),
               mainNav: t("mainNav"),
               apply: t("apply"),
               adminLogin: t("adminLogin"),

@@ -45,11 +45,14 @@ function SheetOverlay({
 }
 
 function SheetContent({
+  closeLabel = "Close",
   className,
   children,
   side = "right",
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & {
+  /** Screen-reader name of the close button; callers pass it translated. */
+  closeLabel?: string
   side?: "top" | "right" | "bottom" | "left"
 }) {
   return (
@@ -74,7 +77,7 @@ function SheetContent({
         {children}
         <SheetPrimitive.Close className="ring-offset-background focus-visible:ring-ring data-[state=open]:bg-secondary absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:pointer-events-none">
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPortal>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { EmiCalculator, type CalculatorProduct } from "@/components/loans/emi-calculator";
 import { LoanType } from "@/lib/generated/prisma/enums";
 import { CALCULATOR_RATES } from "@/lib/loans/emi";
@@ -48,7 +49,9 @@ export default async function CalculatorPage({
         <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
         <p className="text-muted-foreground mt-2">{t("subtitle")}</p>
       </header>
-      <EmiCalculator products={products} initialType={initialType} />
+      <ClientMessages namespaces={["calculator"]}>
+        <EmiCalculator products={products} initialType={initialType} />
+      </ClientMessages>
     </div>
   );
 }

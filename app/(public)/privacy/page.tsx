@@ -1,33 +1,6 @@
-import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
-import { LegalDocument } from "@/components/placeholder/legal-document";
-import { env } from "@/lib/env";
-import { formatPhone } from "@/lib/format";
+import { legalPage } from "@/components/placeholder/legal-page";
 
-const PRIVACY_SECTIONS = ["collected", "purpose", "sharing", "retention", "security", "rights", "contact"] as const;
+const page = legalPage("privacy", ["collected", "purpose", "sharing", "retention", "security", "rights", "contact"]);
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("legal.privacy");
-  return { title: t("metaTitle") };
-}
-
-export default async function PrivacyPage() {
-  const [t, common, locale] = await Promise.all([
-    getTranslations("legal.privacy"),
-    getTranslations("common"),
-    getLocale(),
-  ]);
-  const contact = { email: env().SUPPORT_EMAIL, phone: formatPhone(env().SUPPORT_PHONE, locale) };
-
-  return (
-    <LegalDocument
-      title={t("title")}
-      intro={t("intro", { appName: common("appName") })}
-      sections={PRIVACY_SECTIONS.map((id) => ({
-        id,
-        heading: t(`sections.${id}.heading`),
-        body: t(`sections.${id}.body`, contact),
-      }))}
-    />
-  );
-}
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LegalDocument } from "@/components/placeholder/legal-document";
+import { env } from "@/lib/env";
+import { formatPhone } from "@/lib/format";
+
+type LegalDocumentKey = "privacy" | "terms" | "compliance";
+
+/**
+ * The three legal pages differ only in their message namespace and section list; each route file
+ * is `const page = legalPage(...)` plus its two exports.
+ */
+export function legalPage(doc: LegalDocumentKey, sectionIds: readonly string[]) {
+  const namespace = `legal.${doc}` as const;
+
+  async function generateMetadata(): Promise<Metadata> {
+    const t = await getTranslations(namespace);
+    return { title: t("metaTitle") };
+  }
+
+  async function Page() {
+    const [t, common, locale] = await Promise.all([getTranslations(namespace), getTranslations("common"), getLocale()]);
+    const contact = { email: env().SUPPORT_EMAIL, phone: formatPhone(env().SUPPORT_PHONE, locale) };
+    // Section ids come from the route file and exist in both message files (checked by the key test).
+    const section = (id: string, part: "heading" | "body") =>
+      (t as unknown as (key: string, values?: Record<string, string>) => string)(`sections.${id}.${part}`, contact);
+    return (
+      <LegalDocument
+        title={t("title")}
+        intro={t("intro", { appName: common("appName") })}
+        sections={sectionIds.map((id) => ({ id, heading: section(id, "heading"), body: section(id, "body") }))}
+      />
+    );
+  }
+
+  return { generateMetadata, Page };
+}
