@@ -7,6 +7,14 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Prisma's driver adapter and PGlite are Node-only; keep them out of the bundle.
   serverExternalPackages: ["@prisma/adapter-pg", "pg", "@electric-sql/pglite"],
+  experimental: {
+    serverActions: {
+      // The application form carries a card image of up to 5 MB (checked in lib/documents) plus a
+      // small JSON payload and multipart overhead. Next.js itself refuses bodies above this limit
+      // (default 1 MB) before any action runs, so an upload far over 5 MB never reaches our code.
+      bodySizeLimit: "6mb",
+    },
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -2,6 +2,21 @@ import { defineConfig, devices } from "@playwright/test";
 
 // The runner (tests/e2e/run.ts) prepares the database and the server; this file only describes the browser.
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3210";
+/** A second server, same database, with PROTOTYPE_COMPAT on: the prototype's simulated behaviours. */
+const compatBaseURL = process.env.E2E_COMPAT_BASE_URL ?? "http://127.0.0.1:3211";
+const compatSpecs = "**/*.compat.spec.ts";
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Specs that need a camera run in their own browser with Chromium's fake camera, auto-allowed. */
+const cameraSpecs = "**/nid-camera.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,20 +32,30 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: [cameraSpecs, compatSpecs],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "fake-camera",
+      testMatch: cameraSpecs,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath,
+          args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+        },
+      },
+    },
+    {
+      name: "prototype-compat",
+      testMatch: compatSpecs,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: compatBaseURL },
+    },
   ],
 });

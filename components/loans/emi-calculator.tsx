@@ -11,6 +11,7 @@ import { formatNumber, formatPercent, formatTaka, parseNumberInput } from "@/lib
 import type { LoanType } from "@/lib/generated/prisma/enums";
 import { TENURE_OPTIONS, calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
 import { cn } from "@/lib/utils";
+import { ProductOptions } from "@/components/loans/product-options";
 
 type Range = { min: number; max: number };
 
@@ -110,14 +111,7 @@ export function EmiCalculator({
               value={typeKey}
               onChange={(event) => changeType(event.target.value)}
             >
-              <option value="" disabled>
-                {t("loanTypePlaceholder")}
-              </option>
-              {products.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {p.title}
-                </option>
-              ))}
+              <ProductOptions products={products} placeholder={t("loanTypePlaceholder")} />
             </select>
           </div>
 

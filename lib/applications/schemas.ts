@@ -8,6 +8,9 @@ import { z } from "zod";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import { parseNumberInput, toAsciiDigits } from "@/lib/format";
 import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
+import type { ValidationMessageKey } from "./validation-keys";
+
+export type { ValidationMessageKey } from "./validation-keys";
 
 export const LOAN_TYPES = ["instant", "salary", "consumer", "business"] as const;
 export type LoanTypeKey = (typeof LOAN_TYPES)[number];
@@ -25,21 +28,6 @@ export type ProductLimits = {
   maxTenure: number;
 };
 
-export type ValidationMessageKey =
-  | "required"
-  | "tooLong"
-  | "invalidAmount"
-  | "amountOutOfRange"
-  | "tenureNotAllowed"
-  | "invalidPhone"
-  | "invalidEmail"
-  | "invalidDate"
-  | "underAge"
-  | "invalidNid"
-  | "nidCardRequired"
-  | "invalidIncome"
-  | "invalidExistingLoans";
-
 const msg = (key: ValidationMessageKey) => ({ error: key });
 
 const text = (max: number) =>
@@ -50,7 +38,8 @@ const wholeTaka = (key: ValidationMessageKey, { allowZero = false } = {}) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
     z
-      .number(msg(key === "invalidExistingLoans" ? key : "required"))
+      // Nothing typed is "required"; text that is not a number (NaN here) is the field's own message.
+      .number({ error: (issue) => (issue.input === undefined ? "required" : key) })
       .refine((n) => Number.isFinite(n), msg(key))
       .refine((n) => Number.isInteger(n), msg(key))
       .refine((n) => (allowZero ? n >= 0 : n > 0), msg(key))

@@ -1,22 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-
-/** Products as stored; the pages must show these, not constants in code. */
-async function dbQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Start as a returning English-speaking visitor (the cookie the language toggle sets). */
-async function useEnglish(page: Page) {
-  const url = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url }]);
-}
+import { expect, test } from "@playwright/test";
+import { dbQuery, useEnglish } from "./support";
 
 test.describe("public site", () => {
   test("home page renders in Bengali by default with the four products from the database", async ({ page }) => {

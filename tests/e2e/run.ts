@@ -18,7 +18,7 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const server = await startTestPostgres();
-let app: ChildProcess | undefined;
+const apps: ChildProcess[] = [];
 let exitCode = 1;
 try {
   const databaseUrl = await server.createDatabase("rinbondhu_e2e");
@@ -27,32 +27,40 @@ try {
   await seedDemo(prisma);
   await prisma.$disconnect();
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
+  const baseEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
-    E2E_BASE_URL: baseUrl,
   };
-  app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true, // own process group, so stopping it also stops npx's children
-  });
-  await waitForServer(baseUrl, 60_000);
+  const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
+  const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });
+  const env = { ...baseEnv, E2E_BASE_URL: main, E2E_COMPAT_BASE_URL: compat };
   const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
   exitCode = result.status ?? 1;
 } finally {
-  if (app?.pid && app.exitCode === null) process.kill(-app.pid, "SIGTERM");
+  for (const app of apps) if (app.pid && app.exitCode === null) process.kill(-app.pid, "SIGTERM");
   await server.stop();
 }
 process.exit(exitCode);
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+/** `npm start`'s launcher on a free port; resolves with its base URL once it answers. */
+async function startApp(env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true, // own process group, so stopping it also stops npx's children
+  });
+  apps.push(app);
+  await waitForServer(app, baseUrl, 60_000);
+  return baseUrl;
+}
+
+async function waitForServer(app: ChildProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (app?.exitCode != null) throw new Error(`The app exited with code ${app.exitCode} before it was ready`);
+    if (app.exitCode != null) throw new Error(`The app exited with code ${app.exitCode} before it was ready`);
     try {
       const res = await fetch(url);
       if (res.status < 500) return;

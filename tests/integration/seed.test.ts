@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, DEMO_STAFF } from "@/lib/seed/staff";
 import { seedDemo } from "@/prisma/seed";
 
 /** Tables the demo leaves empty on purpose. */
-const EMPTY_BY_DESIGN = new Set<string>(["StaffSession"]);
+const EMPTY_BY_DESIGN = new Set<string>(["StaffSession", "RateLimitBucket"]);
 
 type TableState = { rows: number; digest: string };
 

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { EligibilityChecker } from "@/components/eligibility/eligibility-checker";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { DEBT_TO_INCOME_LIMIT } from "@/lib/eligibility";
+import { tenuresWithin, type EligibilityProduct } from "@/lib/eligibility/form";
+import { formatPercent } from "@/lib/format";
+import { listActiveProducts } from "@/lib/products/queries";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("eligibility");
+  return { title: t("metaTitle") };
+}
+
+export default async function EligibilityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [t, locale, { type }] = await Promise.all([getTranslations("eligibility"), getLocale(), searchParams]);
+
+  // Products with no wizard tenure inside their range could never be applied for; leave them out.
+  const products: EligibilityProduct[] = (await listActiveProducts(locale))
+    .map((p) => ({
+      key: p.key,
+      title: p.title,
+      annualRate: p.annualRate,
+      minAmount: p.minAmount,
+      maxAmount: p.maxAmount,
+      tenures: tenuresWithin(p.minTenure, p.maxTenure),
+    }))
+    .filter((p) => p.tenures.length > 0);
+
+  // Product pages may link here with ?type=<key> so the product is preselected.
+  const initialType = typeof type === "string" && products.some((p) => p.key === type) ? type : null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <header className="mb-6 max-w-2xl md:mb-8">
+        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground mt-2 leading-relaxed">
+          {t("subtitle", { limit: formatPercent(DEBT_TO_INCOME_LIMIT * 100, locale) })}
+        </p>
+      </header>
+      <ClientMessages namespaces={["eligibility"]}>
+        <EligibilityChecker products={products} employmentTypes={EMPLOYMENT_TYPES} initialType={initialType} />
+      </ClientMessages>
+    </div>
+  );
+}

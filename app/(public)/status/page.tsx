@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { StatusLookup } from "@/components/status/status-lookup";
+import { env } from "@/lib/env";
+import { formatPhone } from "@/lib/format";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("status");
+  return { title: t("metaTitle") };
+}
+
+/** Longest ID worth prefilling; anything longer is not an application ID. */
+const MAX_PREFILLED_ID_LENGTH = 40;
+
+export default async function StatusPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [t, locale, { id }] = await Promise.all([getTranslations("status"), getLocale(), searchParams]);
+  // The wizard's success screen links here with ?id=<application ID>.
+  const initialApplicationId = typeof id === "string" ? id.trim().slice(0, MAX_PREFILLED_ID_LENGTH) : "";
+  const supportPhone = env().SUPPORT_PHONE;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <header className="mb-6 max-w-2xl md:mb-8">
+        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground mt-2 leading-relaxed">{t("subtitle")}</p>
+      </header>
+      <ClientMessages namespaces={["status"]}>
+        <StatusLookup initialApplicationId={initialApplicationId} />
+      </ClientMessages>
+      <p className="text-muted-foreground mt-6 text-sm">
+        {t.rich("help", {
+          number: formatPhone(supportPhone, locale),
+          phone: (chunks) => (
+            <a href={`tel:${supportPhone}`} className="text-primary font-medium whitespace-nowrap underline-offset-4 hover:underline">
+              {chunks}
+            </a>
+          ),
+        })}
+      </p>
+    </div>
+  );
+}

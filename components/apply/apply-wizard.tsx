@@ -1,0 +1,407 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircle, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import type { NidCaptureValue } from "@/components/nid/nid-capture";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { submitApplication } from "@/lib/applications/actions";
+import { buildLoanDetailsSchema, buildPersonalInfoSchema, employmentInfoSchema } from "@/lib/applications/schemas";
+import type { ImageErrorKey, SubmitApplicationResult } from "@/lib/applications/types";
+import { ApplyCalculator } from "./apply-calculator";
+import { EmploymentInfoStep } from "./employment-info-step";
+import { newIdempotencyKey } from "./idempotency-key";
+import { LoanDetailsStep } from "./loan-details-step";
+import { PersonalInfoStep } from "./personal-info-step";
+import { ReviewStep } from "./review-step";
+import { STEP_COUNT, STEP_KEYS, StepIndicator, type Step } from "./step-indicator";
+import { SuccessScreen } from "./success-screen";
+import {
+  EMPTY_EMPLOYMENT_INFO,
+  EMPTY_LOAN_DETAILS,
+  EMPTY_PERSONAL_INFO,
+  type ApplyPrefill,
+  type ApplyProduct,
+  type EmploymentInfoValues,
+  type LoanDetailsValues,
+  type PersonalInfoValues,
+} from "./types";
+
+/** Which step holds each field, to send the applicant to the first one the server refused. */
+const FIELD_STEP: Readonly<Record<string, 1 | 2 | 3>> = {
+  loanType: 1,
+  amount: 1,
+  tenure: 1,
+  purpose: 1,
+  name: 2,
+  phone: 2,
+  email: 2,
+  dob: 2,
+  nid: 2,
+  address: 2,
+  nidCardCaptured: 2,
+  employmentType: 3,
+  employer: 3,
+  monthlyIncome: 3,
+  existingLoans: 3,
+};
+
+/**
+ * Next and Submit sit in the same place, so the second click of a double click on Next would land on
+ * the next step's button (skipping a step, or submitting). Only single clicks (and keys) count.
+ */
+function ignoreRepeatedClick(event: React.MouseEvent<HTMLButtonElement>) {
+  if (event.detail > 1) event.preventDefault();
+}
+
+type SubmitError = "fixFields" | "rateLimited" | "serverError";
+
+export function ApplyWizard({
+  products,
+  prefill,
+  compat,
+  helpCard,
+  securityPanel,
+}: {
+  products: ApplyProduct[];
+  prefill: ApplyPrefill;
+  /** PROTOTYPE_COMPAT: the NID widget runs the prototype's simulated verification. */
+  compat: boolean;
+  /** Server-rendered side-panel cards. */
+  helpCard: React.ReactNode;
+  securityPanel: React.ReactNode;
+}) {
+  const t = useTranslations("apply");
+  const tv = useTranslations("validation");
+  const locale = useLocale();
+
+  // The step schemas read raw strings (Bengali digits and all); their declared input types are
+  // narrower (enums, preprocessors), hence the casts to the form's string values.
+  const loanResolver = useMemo(
+    () => zodResolver(buildLoanDetailsSchema(products)) as unknown as Resolver<LoanDetailsValues>,
+    [products],
+  );
+  const personalResolver = useMemo(
+    () => zodResolver(buildPersonalInfoSchema()) as unknown as Resolver<PersonalInfoValues>,
+    [],
+  );
+  const employmentResolver = useMemo(
+    () => zodResolver(employmentInfoSchema) as unknown as Resolver<EmploymentInfoValues>,
+    [],
+  );
+
+  const loanForm = useForm<LoanDetailsValues>({
+    mode: "onTouched",
+    resolver: loanResolver,
+    defaultValues: {
+      ...EMPTY_LOAN_DETAILS,
+      loanType: prefill.loanType ?? "",
+      amount: prefill.amount ?? "",
+      tenure: prefill.tenure ?? "",
+    },
+  });
+  const personalForm = useForm<PersonalInfoValues>({
+    mode: "onTouched",
+    resolver: personalResolver,
+    defaultValues: EMPTY_PERSONAL_INFO,
+  });
+  const employmentForm = useForm<EmploymentInfoValues>({
+    mode: "onTouched",
+    resolver: employmentResolver,
+    defaultValues: {
+      ...EMPTY_EMPLOYMENT_INFO,
+      employmentType: prefill.employmentType ?? "",
+      monthlyIncome: prefill.monthlyIncome ?? "",
+      existingLoans: prefill.existingLoans ?? "",
+    },
+  });
+
+  const [step, setStep] = useState<Step>(1);
+  const [nidCapture, setNidCapture] = useState<NidCaptureValue | null>(null);
+  const [rejectedImage, setRejectedImage] = useState<ImageErrorKey | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+  const [applicationId, setApplicationId] = useState<string | null>(null);
+
+  /** Set synchronously, so two clicks in the same frame still send one request. */
+  const submittingRef = useRef(false);
+  /** One per wizard run; a retry after a failure reuses it, New Application starts a new one. */
+  const idempotencyKeyRef = useRef<string | null>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRenderRef = useRef(true);
+
+  // Read on every render so each form keeps its validity up to date from the start.
+  const stepValidity: Record<Step, boolean> = {
+    1: loanForm.formState.isValid,
+    2: personalForm.formState.isValid,
+    3: employmentForm.formState.isValid,
+    4: true,
+  };
+
+  // A new step starts at its top, with focus on its title (screen readers announce where they are).
+  useEffect(() => {
+    if (firstRenderRef.current) {
+      firstRenderRef.current = false;
+      return;
+    }
+    const top = topRef.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [step, applicationId]);
+
+  function goTo(next: Step) {
+    setSubmitError(null);
+    setStep(next);
+  }
+
+  async function goNext() {
+    if (step >= STEP_COUNT) return;
+    const valid =
+      step === 1 ? await loanForm.trigger() : step === 2 ? await personalForm.trigger() : await employmentForm.trigger();
+    if (valid) goTo(Math.min(step + 1, STEP_COUNT) as Step);
+  }
+
+  function dropNidCapture() {
+    if (nidCapture) URL.revokeObjectURL(nidCapture.previewUrl);
+    setNidCapture(null);
+    personalForm.setValue("nidCardCaptured", false, { shouldValidate: true });
+  }
+
+  function onNidCaptured(value: NidCaptureValue) {
+    if (nidCapture) URL.revokeObjectURL(nidCapture.previewUrl);
+    setNidCapture(value);
+    setRejectedImage(null);
+    personalForm.setValue("nidCardCaptured", true, { shouldValidate: true });
+    const simulated = value.simulated;
+    if (simulated) {
+      // The prototype prefilled name and date of birth (and we add the NID number) only where empty.
+      const fill = (field: "name" | "dob" | "nid", text: string) => {
+        if (personalForm.getValues(field).trim() === "") {
+          personalForm.setValue(field, text, { shouldValidate: true, shouldDirty: true });
+        }
+      };
+      fill("name", simulated.name);
+      fill("dob", simulated.dateOfBirth);
+      fill("nid", simulated.nidNumber);
+    }
+  }
+
+  function applyServerFieldErrors(fieldErrors: Partial<Record<string, string>>): Step | null {
+    let firstStep: Step | null = null;
+    for (const [field, key] of Object.entries(fieldErrors)) {
+      const owner = FIELD_STEP[field];
+      if (!owner || !key) continue;
+      const error = { type: "server", message: key };
+      if (owner === 1) loanForm.setError(field as keyof LoanDetailsValues, error);
+      else if (owner === 2) personalForm.setError(field as keyof PersonalInfoValues, error);
+      else employmentForm.setError(field as keyof EmploymentInfoValues, error);
+      if (firstStep === null || owner < firstStep) firstStep = owner;
+    }
+    return firstStep;
+  }
+
+  async function submit() {
+    if (submittingRef.current || !nidCapture) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+
+    idempotencyKeyRef.current ??= newIdempotencyKey();
+    const body = new FormData();
+    body.append(
+      "payload",
+      JSON.stringify({
+        ...loanForm.getValues(),
+        ...personalForm.getValues(),
+        nidCardCaptured: true,
+        ...employmentForm.getValues(),
+        language: locale,
+        idempotencyKey: idempotencyKeyRef.current,
+        ...(compat && nidCapture.simulated ? { simulatedNid: nidCapture.simulated } : {}),
+      }),
+    );
+    body.append("nidImage", nidCapture.image);
+
+    let result: SubmitApplicationResult;
+    try {
+      result = await submitApplication(body);
+    } catch {
+      result = { ok: false, error: "server" }; // offline, timeout or a refused request: same key on retry
+    }
+    submittingRef.current = false;
+    setSubmitting(false);
+
+    if (result.ok) {
+      setApplicationId(result.applicationId);
+      return;
+    }
+    switch (result.error) {
+      case "validation": {
+        const firstStep = applyServerFieldErrors(result.fieldErrors);
+        setSubmitError(firstStep === null ? "serverError" : "fixFields");
+        if (firstStep !== null) setStep(firstStep);
+        break;
+      }
+      case "image":
+        dropNidCapture();
+        setRejectedImage(result.imageError);
+        setStep(2);
+        break;
+      case "rateLimited":
+        setSubmitError("rateLimited");
+        break;
+      default:
+        setSubmitError("serverError");
+    }
+  }
+
+  function startNewApplication() {
+    loanForm.reset(EMPTY_LOAN_DETAILS);
+    personalForm.reset(EMPTY_PERSONAL_INFO);
+    employmentForm.reset(EMPTY_EMPLOYMENT_INFO);
+    if (nidCapture) URL.revokeObjectURL(nidCapture.previewUrl);
+    setNidCapture(null);
+    setRejectedImage(null);
+    setSubmitError(null);
+    idempotencyKeyRef.current = null;
+    setApplicationId(null);
+    setStep(1);
+  }
+
+  const stepKey = STEP_KEYS[step - 1]!;
+  const stepValid = stepValidity[step];
+
+  return (
+    <div ref={topRef} className="scroll-mt-20">
+      {applicationId ? (
+        <SuccessScreen applicationId={applicationId} onNewApplication={startNewApplication} />
+      ) : (
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Card className="gap-5 py-5 sm:py-6" data-testid="apply-wizard" data-step={step}>
+            <CardHeader className="px-4 sm:px-6">
+              <StepIndicator step={step} />
+            </CardHeader>
+            <CardContent className="px-4 sm:px-6">
+              <form
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (step < STEP_COUNT) void goNext();
+                  else void submit();
+                }}
+              >
+                <div className="mb-5 space-y-1">
+                  <h2
+                    ref={headingRef}
+                    tabIndex={-1}
+                    data-testid="apply-step-title"
+                    className="text-xl font-semibold outline-none"
+                  >
+                    {t(`steps.${stepKey}`)}
+                  </h2>
+                  <p className="text-muted-foreground text-sm">{t(`stepIntro.${stepKey}`)}</p>
+                </div>
+
+                {step === 1 ? <LoanDetailsStep form={loanForm} products={products} /> : null}
+                {step === 2 ? (
+                  <PersonalInfoStep
+                    form={personalForm}
+                    compat={compat}
+                    nidCapture={nidCapture}
+                    onNidCaptured={onNidCaptured}
+                    onNidReset={dropNidCapture}
+                    rejectedImageMessage={rejectedImage ? `${t("errors.imageRejected")} ${tv(rejectedImage)}` : null}
+                  />
+                ) : null}
+                {step === 3 ? <EmploymentInfoStep form={employmentForm} /> : null}
+                {step === 4 ? (
+                  <ReviewStep
+                    loan={loanForm.getValues()}
+                    personal={personalForm.getValues()}
+                    employment={employmentForm.getValues()}
+                    products={products}
+                    nidCapture={nidCapture}
+                    onEdit={goTo}
+                  />
+                ) : null}
+
+                {submitError ? (
+                  <Alert
+                    variant="destructive"
+                    data-testid="apply-submit-error"
+                    className="border-destructive/40 bg-destructive/5 mt-5"
+                  >
+                    <AlertCircle aria-hidden />
+                    <AlertTitle className="line-clamp-none">
+                      {submitError === "fixFields"
+                        ? t("errors.fixFields")
+                        : submitError === "rateLimited"
+                          ? tv("rateLimited")
+                          : tv("serverError")}
+                    </AlertTitle>
+                  </Alert>
+                ) : null}
+
+                <div className="mt-6 flex items-center justify-between gap-3 border-t pt-5">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="h-10"
+                    data-testid="apply-previous"
+                    disabled={step === 1 || submitting}
+                    onClick={() => goTo((step - 1) as Step)}
+                  >
+                    <ChevronLeft aria-hidden />
+                    {t("actions.previous")}
+                  </Button>
+                  {step < STEP_COUNT ? (
+                    <Button
+                      key="next"
+                      type="submit"
+                      className="h-10"
+                      data-testid="apply-next"
+                      disabled={!stepValid}
+                      onClick={ignoreRepeatedClick}
+                    >
+                      {t("actions.next")}
+                      <ChevronRight aria-hidden />
+                    </Button>
+                  ) : (
+                    <Button
+                      key="submit"
+                      type="submit"
+                      className="h-10"
+                      data-testid="apply-submit"
+                      disabled={submitting || !nidCapture}
+                      aria-busy={submitting || undefined}
+                      onClick={ignoreRepeatedClick}
+                    >
+                      {submitting ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                      {submitting ? t("actions.submitting") : t("actions.submit")}
+                    </Button>
+                  )}
+                </div>
+                {step < STEP_COUNT && !stepValid ? (
+                  <p className="text-muted-foreground mt-2 text-end text-xs" data-testid="apply-next-hint">
+                    {t("nextHint")}
+                  </p>
+                ) : null}
+              </form>
+            </CardContent>
+          </Card>
+
+          <aside className="space-y-4">
+            <ApplyCalculator form={loanForm} products={products} />
+            {step === 2 ? securityPanel : null}
+            {helpCard}
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { UseFormReturn } from "react-hook-form";
+import { NidCapture, type NidCaptureValue } from "@/components/nid/nid-capture";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { dhakaToday } from "@/lib/applications/schemas";
+import { FormField, describedBy, useFieldRegistration } from "./fields";
+import type { PersonalInfoValues } from "./types";
+
+export function PersonalInfoStep({
+  form,
+  compat,
+  nidCapture,
+  onNidCaptured,
+  onNidReset,
+  rejectedImageMessage,
+}: {
+  form: UseFormReturn<PersonalInfoValues>;
+  compat: boolean;
+  nidCapture: NidCaptureValue | null;
+  onNidCaptured: (value: NidCaptureValue) => void;
+  onNidReset: () => void;
+  /** Set when the server refused the card image at submission. */
+  rejectedImageMessage: string | null;
+}) {
+  const t = useTranslations("apply.fields");
+  const { formState } = form;
+  const field = useFieldRegistration(form);
+  const errors = formState.errors;
+
+  return (
+    <div className="space-y-5">
+      <NidCapture
+        compat={compat}
+        value={nidCapture}
+        onCapture={onNidCaptured}
+        onReset={onNidReset}
+        externalError={rejectedImageMessage}
+      />
+
+      <FormField name="name" label={t("name")} error={errors.name?.message}>
+        <Input
+          {...field("name")}
+          {...describedBy("name", { error: errors.name?.message })}
+          data-testid="apply-name"
+          className="h-10"
+          autoComplete="name"
+          maxLength={120}
+        />
+      </FormField>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField name="phone" label={t("phone")} error={errors.phone?.message}>
+          <Input
+            {...field("phone")}
+            {...describedBy("phone", { error: errors.phone?.message })}
+            data-testid="apply-phone"
+            className="h-10"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t("phonePlaceholder")}
+          />
+        </FormField>
+
+        <FormField name="email" label={t("email")} error={errors.email?.message}>
+          <Input
+            {...field("email")}
+            {...describedBy("email", { error: errors.email?.message })}
+            data-testid="apply-email"
+            className="h-10"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t("emailPlaceholder")}
+          />
+        </FormField>
+
+        <FormField name="dob" label={t("dob")} error={errors.dob?.message}>
+          <Input
+            {...field("dob")}
+            {...describedBy("dob", { error: errors.dob?.message })}
+            data-testid="apply-dob"
+            className="h-10"
+            type="date"
+            autoComplete="bday"
+            min="1900-01-01"
+            max={dhakaToday()}
+          />
+        </FormField>
+
+        <FormField name="nid" label={t("nid")} error={errors.nid?.message}>
+          <Input
+            {...field("nid")}
+            {...describedBy("nid", { error: errors.nid?.message })}
+            data-testid="apply-nid"
+            className="h-10"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t("nidPlaceholder")}
+          />
+        </FormField>
+      </div>
+
+      <FormField name="address" label={t("address")} error={errors.address?.message}>
+        <Textarea
+          {...field("address")}
+          {...describedBy("address", { error: errors.address?.message })}
+          data-testid="apply-address"
+          rows={3}
+          maxLength={500}
+          autoComplete="street-address"
+          placeholder={t("addressPlaceholder")}
+        />
+      </FormField>
+    </div>
+  );
+}

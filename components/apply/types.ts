@@ -1,0 +1,53 @@
+import type { LoanTypeKey } from "@/lib/applications/schemas";
+
+/** A loan product as the wizard needs it: the limits the step-1 schema checks plus what the applicant sees. */
+export type ApplyProduct = {
+  key: LoanTypeKey;
+  title: string;
+  minAmount: number;
+  maxAmount: number;
+  minTenure: number;
+  maxTenure: number;
+  annualRate: number;
+};
+
+// The forms hold what the applicant typed (strings, possibly Bengali digits); the schemas clean them.
+export type LoanDetailsValues = { loanType: string; amount: string; tenure: string; purpose: string };
+export type PersonalInfoValues = {
+  name: string;
+  phone: string;
+  email: string;
+  dob: string;
+  nid: string;
+  address: string;
+  nidCardCaptured: boolean;
+};
+export type EmploymentInfoValues = {
+  employmentType: string;
+  employer: string;
+  monthlyIncome: string;
+  existingLoans: string;
+};
+
+/** Values /eligibility (or any link) may preset through the query string. */
+export type ApplyPrefill = Partial<
+  Pick<LoanDetailsValues, "loanType" | "amount" | "tenure"> &
+    Pick<EmploymentInfoValues, "employmentType" | "monthlyIncome" | "existingLoans">
+>;
+
+export const EMPTY_LOAN_DETAILS: LoanDetailsValues = { loanType: "", amount: "", tenure: "", purpose: "" };
+export const EMPTY_PERSONAL_INFO: PersonalInfoValues = {
+  name: "",
+  phone: "",
+  email: "",
+  dob: "",
+  nid: "",
+  address: "",
+  nidCardCaptured: false,
+};
+export const EMPTY_EMPLOYMENT_INFO: EmploymentInfoValues = {
+  employmentType: "",
+  employer: "",
+  monthlyIncome: "",
+  existingLoans: "",
+};

@@ -1,0 +1,22 @@
+/** Error messages of the application schemas: keys of the "validation" message namespace (no zod here, so client code can import it cheaply). */
+export const VALIDATION_MESSAGE_KEYS = [
+  "required",
+  "tooLong",
+  "invalidAmount",
+  "amountOutOfRange",
+  "tenureNotAllowed",
+  "invalidPhone",
+  "invalidEmail",
+  "invalidDate",
+  "underAge",
+  "invalidNid",
+  "nidCardRequired",
+  "invalidIncome",
+  "invalidExistingLoans",
+] as const;
+export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
+
+/** A zod message that is one of ours; anything else (zod's own wording) is shown as "required". */
+export function toValidationMessageKey(message: string | undefined): ValidationMessageKey {
+  return (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(message ?? "") ? (message as ValidationMessageKey) : "required";
+}

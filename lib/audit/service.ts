@@ -1,0 +1,42 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/** Who did it: a staff user, or an anonymous party named by a label ("applicant", "system"). */
+export type AuditActor = { id: string | null; label: string };
+
+export type AuditEntry = {
+  actor: AuditActor;
+  /** Dotted verb, e.g. "application.submit". */
+  action: string;
+  /** Model name of the changed record, e.g. "LoanApplication". */
+  entityType: string;
+  entityId: string;
+  /** Changed fields only; never document bytes, password hashes or secrets. */
+  before?: Prisma.InputJsonObject;
+  after?: Prisma.InputJsonObject;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+/** Longest user agent kept; browsers send ~150 characters, anything far longer is noise or abuse. */
+const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * Writes one audit row with the caller's transaction client, so the record of a change commits or
+ * rolls back together with the change itself.
+ */
+export async function writeAudit(tx: Prisma.TransactionClient, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.create({
+    data: {
+      actorId: entry.actor.id,
+      actorLabel: entry.actor.label,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: entry.before,
+      after: entry.after,
+      ip: entry.ip ?? null,
+      userAgent: entry.userAgent ? entry.userAgent.slice(0, MAX_USER_AGENT_LENGTH) : null,
+    },
+  });
+}

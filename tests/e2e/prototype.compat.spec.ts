@@ -1,0 +1,66 @@
+/**
+ * The prototype's client-side NID simulation, which exists only behind PROTOTYPE_COMPAT. Runs in the
+ * "prototype-compat" Playwright project, against a second server the runner starts with the flag on.
+ */
+import { expect, test } from "@playwright/test";
+import { CARD_PHOTO, dbQuery, fillEmploymentInfo, fillLoanDetails, useEnglish, useOwnAddress } from "./support";
+
+test.describe("with PROTOTYPE_COMPAT on", () => {
+  test("the prototype's simulated NID verification: 2.5 s, progress to 90 then done, failures, prefill, stored as simulated", async ({ page }) => {
+    await useEnglish(page);
+    await useOwnAddress(page);
+    // Script Math.random: the widget draws failure (<0.1 fails), then the NID digits and the confidence.
+    await page.addInitScript(() => {
+      const scripted = window as unknown as { nextRandom: number[] };
+      scripted.nextRandom = [];
+      const real = Math.random;
+      Math.random = () => (scripted.nextRandom.length > 0 ? scripted.nextRandom.shift()! : real());
+    });
+    const script = (values: number[]) =>
+      page.evaluate((v) => ((window as unknown as { nextRandom: number[] }).nextRandom = v), values);
+
+    await page.goto("/apply");
+    await fillLoanDetails(page, { type: "instant", amount: "30000", tenure: "12", purpose: "Tailoring machine" });
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("nid-mode-upload").click();
+
+    // A simulated failure keeps the photo with Retake.
+    await script([0.05]);
+    await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
+    await expect(page.getByTestId("nid-error")).toContainText("NID card not detected");
+    await expect(page.getByTestId("nid-preview")).toBeVisible();
+    await page.getByTestId("nid-retake").click();
+    await expect(page.getByTestId("nid-error")).toHaveCount(0);
+
+    await script([0.5, ...Array<number>(10).fill(0.5), 0.5]);
+    const started = Date.now();
+    await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
+    await expect(page.getByTestId("nid-progress")).toHaveAttribute("aria-valuenow", "90");
+    await expect(page.getByTestId("nid-status")).toHaveText("NID verified");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+    await expect(page.getByTestId("nid-result")).toContainText("92%");
+    await expect(page.getByTestId("nid-result")).toContainText("5555555555");
+    // Name, date of birth (and NID number) were empty, so the sample data fills them.
+    await expect(page.getByTestId("apply-name")).toHaveValue("মোহাম্মদ রহিম উদ্দিন");
+    await expect(page.getByTestId("apply-dob")).toHaveValue("1990-05-15");
+    await expect(page.getByTestId("apply-nid")).toHaveValue("5555555555");
+
+    await page.getByTestId("apply-phone").fill("01712000999");
+    await page.getByTestId("apply-address").fill("Dhanmondi, Dhaka");
+    await page.getByTestId("apply-next").click();
+    await fillEmploymentInfo(page, { employment: "business", employer: "Own tailoring shop", income: "35000" });
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("apply-submit").click();
+    const applicationId = (await page.getByTestId("application-id").textContent())!.trim();
+    const [row] = await dbQuery<{ nidSimulated: boolean; nidVerificationStatus: string; nidVerifiedName: string; nidConfidence: number }>(
+      `select "nidSimulated", "nidVerificationStatus", "nidVerifiedName", "nidConfidence" from "LoanApplication" where "applicationId" = $1`,
+      [applicationId],
+    );
+    expect(row).toEqual({
+      nidSimulated: true,
+      nidVerificationStatus: "verified",
+      nidVerifiedName: "মোহাম্মদ রহিম উদ্দিন",
+      nidConfidence: 92,
+    });
+  });
+});
