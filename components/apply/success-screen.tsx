@@ -40,7 +40,7 @@ export function SuccessScreen({ applicationId, onNewApplication }: { application
             </Link>
           </Button>
           <Button asChild variant="outline" className="h-10">
-            <Link href="/status">
+            <Link href={`/status?id=${encodeURIComponent(applicationId)}`} data-testid="apply-check-status">
               <Search aria-hidden />
               {t("checkStatus")}
             </Link>
