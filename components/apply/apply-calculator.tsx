@@ -2,15 +2,12 @@
 
 import { Calculator } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatPercent, formatTaka, parseNumberInput } from "@/lib/format";
-import { TENURE_OPTIONS, calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
+import { EmiFigures, useDebouncedEmi } from "@/components/loans/emi-figures";
+import { parseNumberInput } from "@/lib/format";
+import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import type { ApplyProduct, LoanDetailsValues } from "./types";
-
-/** The spec's 100 ms debounce: typing "50000" computes once, not five times. */
-const RECALCULATE_DELAY_MS = 100;
 
 /** The step-1 inputs as calculator input, or null while any of them is missing or unusable. */
 export function emiInputFrom(
@@ -40,23 +37,7 @@ export function ApplyCalculator({
   const [loanType, amount, tenure] = form.watch(["loanType", "amount", "tenure"]);
   const input = emiInputFrom({ loanType, amount, tenure }, products);
   const product = products.find((p) => p.key === loanType);
-  const [computed, setComputed] = useState<EmiCalculation | null>(null);
-
-  const principal = input?.principal;
-  const annualRate = input?.annualRate;
-  const months = input?.months;
-  useEffect(() => {
-    if (principal === undefined || annualRate === undefined || months === undefined) return;
-    const timer = setTimeout(
-      () => setComputed(calculateEmi({ principal, annualRate, months })),
-      RECALCULATE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [principal, annualRate, months]);
-
-  // Incomplete input hides the figures at once; complete input shows the latest debounced result.
-  const result = input ? computed : null;
-  const dash = "—";
+  const result = useDebouncedEmi(input);
 
   return (
     <Card className="bg-secondary/60 border-primary/20 gap-4" data-testid="apply-calculator">
@@ -67,32 +48,13 @@ export function ApplyCalculator({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div>
-          <p className="text-muted-foreground text-sm">{t("emi")}</p>
-          <p data-testid="apply-calc-emi" aria-live="polite" className="text-primary text-3xl font-bold">
-            {result ? formatTaka(result.emi, locale) : dash}
-          </p>
-        </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div>
-            <dt className="text-muted-foreground">{t("totalPayable")}</dt>
-            <dd data-testid="apply-calc-total" className="font-semibold">
-              {result ? formatTaka(result.totalPayable, locale) : dash}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t("totalInterest")}</dt>
-            <dd data-testid="apply-calc-interest" className="font-semibold">
-              {result ? formatTaka(result.totalInterest, locale) : dash}
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="text-muted-foreground">{t("rate")}</dt>
-            <dd className="font-semibold">
-              {product ? formatPercent(product.annualRate, locale) : dash}
-            </dd>
-          </div>
-        </dl>
+        <EmiFigures
+          result={result}
+          annualRate={product?.annualRate ?? null}
+          locale={locale}
+          labels={{ emi: t("emi"), totalPayable: t("totalPayable"), totalInterest: t("totalInterest"), rate: t("rate") }}
+          testIdPrefix="apply-calc"
+        />
         <p className="text-muted-foreground text-xs">{result ? t("disclaimer") : t("incomplete")}</p>
       </CardContent>
     </Card>

@@ -1,16 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { formatNumber, formatPercent, formatTaka, parseNumberInput } from "@/lib/format";
+import { formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
 import type { LoanType } from "@/lib/generated/prisma/enums";
-import { TENURE_OPTIONS, calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
+import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import { cn } from "@/lib/utils";
+import { EmiFigures, useDebouncedEmi } from "@/components/loans/emi-figures";
 import { ProductOptions } from "@/components/loans/product-options";
 
 type Range = { min: number; max: number };
@@ -23,9 +24,6 @@ export type CalculatorProduct = {
   amount: Range | null;
   tenure: Range | null;
 };
-
-/** The spec's 100 ms debounce: typing "50000" computes once, not five times. */
-const RECALCULATE_DELAY_MS = 100;
 
 // Native <select>: no client JS, the phone's own picker, and trivial to drive in tests.
 const selectClassName =
@@ -57,7 +55,6 @@ export function EmiCalculator({
   const [typeKey, setTypeKey] = useState<string>(initialType ?? "");
   const [amountText, setAmountText] = useState("");
   const [tenureText, setTenureText] = useState("");
-  const [computed, setComputed] = useState<EmiCalculation | null>(null);
 
   const product = products.find((p) => p.key === typeKey) ?? null;
   const tenureChoices = tenureChoicesFor(product);
@@ -66,19 +63,9 @@ export function EmiCalculator({
   const amountInvalid = amountText.trim() !== "" && amount === null;
   const tenure = tenureText === "" ? null : Number(tenureText);
   const annualRate = product?.annualRate ?? null;
-  const complete = annualRate !== null && amount !== null && tenure !== null;
-
-  useEffect(() => {
-    if (annualRate === null || amount === null || tenure === null) return;
-    const timer = setTimeout(
-      () => setComputed(calculateEmi({ principal: amount, annualRate, months: tenure })),
-      RECALCULATE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [annualRate, amount, tenure]);
-
-  // Incomplete input hides the figures at once; complete input shows the latest debounced result.
-  const result = complete ? computed : null;
+  const result = useDebouncedEmi(
+    annualRate !== null && amount !== null && tenure !== null ? { principal: amount, annualRate, months: tenure } : null,
+  );
   const outOfRange =
     product?.amount && amount !== null && (amount < product.amount.min || amount > product.amount.max)
       ? product.amount
@@ -93,7 +80,6 @@ export function EmiCalculator({
   }
 
   const amountHintId = `${ids}-amount-hint`;
-  const dash = "—";
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -183,32 +169,19 @@ export function EmiCalculator({
           <CardTitle className="text-lg">{t("resultTitle")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-5">
-          <div>
-            <p className="text-muted-foreground text-sm">{t("emi")}</p>
-            <p data-testid="calc-emi" aria-live="polite" className="text-primary text-3xl font-bold md:text-4xl">
-              {result ? formatTaka(result.emi, locale) : dash}
-            </p>
-          </div>
-          <dl className="grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-muted-foreground">{t("totalPayable")}</dt>
-              <dd data-testid="calc-total" className="text-base font-semibold">
-                {result ? formatTaka(result.totalPayable, locale) : dash}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">{t("totalInterest")}</dt>
-              <dd data-testid="calc-interest" className="text-base font-semibold">
-                {result ? formatTaka(result.totalInterest, locale) : dash}
-              </dd>
-            </div>
-            <div className="col-span-2">
-              <dt className="text-muted-foreground">{t("interestRate")}</dt>
-              <dd data-testid="calc-rate" className="text-base font-semibold">
-                {annualRate !== null ? formatPercent(annualRate, locale) : dash}
-              </dd>
-            </div>
-          </dl>
+          <EmiFigures
+            result={result}
+            annualRate={annualRate}
+            locale={locale}
+            labels={{
+              emi: t("emi"),
+              totalPayable: t("totalPayable"),
+              totalInterest: t("totalInterest"),
+              rate: t("interestRate"),
+            }}
+            testIdPrefix="calc"
+            large
+          />
           <p className="text-muted-foreground text-sm">{result ? t("disclaimer") : t("incomplete")}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild className="h-10 sm:flex-1">
