@@ -14,7 +14,8 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing system packages: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # With recommends: Chromium then brings the fonts and libraries it was verified with here.
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 else
   echo "Missing system packages: ${missing[*]}" >&2
   echo "Install them (Debian/Ubuntu: sudo apt-get install -y ${missing[*]}) and run the tests again." >&2
