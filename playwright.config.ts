@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-results/e2e.json" }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -6,6 +6,7 @@ export NEXT_TELEMETRY_DISABLED=1
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 
+rm -rf .test-results
 step "System packages"; bash scripts/ensure-system-packages.sh
 step "Lint";            npm run -s lint
 step "Type check";      npm run -s typecheck
@@ -14,3 +15,6 @@ step "Unit tests";      npm run -s test:unit
 step "Integration tests (PostgreSQL)"; npm run -s test:integration
 step "Production build"; npm run -s build
 step "Browser tests (Chromium)"; npm run -s test:e2e
+
+# One closing line for the whole suite, summed from the runners' JSON reports.
+node scripts/test-summary.mjs
