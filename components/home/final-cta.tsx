@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { APPLY_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/format";
+import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
 
 export async function FinalCta({ supportPhone }: { supportPhone: string }) {
   const locale = await getLocale();
@@ -16,18 +17,13 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
         </h2>
         <p className="max-w-xl text-primary-foreground/90">{t("text")}</p>
         <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg" className="bg-background text-primary hover:bg-background/90">
+          <Button asChild size="lg" className={onPrimarySolidButton}>
             <Link href={APPLY_HREF}>
               {t("start")}
               <ArrowRight aria-hidden />
             </Link>
           </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-          >
+          <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
             <a href={`tel:${supportPhone}`} data-testid="call-us-link">
               <Phone aria-hidden />
               {t("call")}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { localizeDigits } from "@/lib/format";
 import { HeroSlider } from "./hero-slider";
 import { QuickLoanCheck } from "./quick-loan-check";
+import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
 
 export async function Hero() {
   const locale = await getLocale();
@@ -26,29 +27,19 @@ export async function Hero() {
           </h1>
           <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button asChild size="lg" className="bg-background text-primary hover:bg-background/90">
+            <Button asChild size="lg" className={onPrimarySolidButton}>
               <Link href={APPLY_HREF}>
                 {t("apply")}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-            >
+            <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
               <Link href={CALCULATOR_HREF}>
                 <Calculator aria-hidden />
                 {t("calculate")}
               </Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-            >
+            <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
               <Link href={SOCIETY_MANAGER_HREF}>
                 <Users aria-hidden />
                 {t("society")}
