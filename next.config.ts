@@ -5,9 +5,13 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The dev server would print every server action's arguments, sign-in passwords and codes included.
+  logging: { serverFunctions: false },
   // Prisma's driver adapter and PGlite are Node-only; keep them out of the bundle.
-  serverExternalPackages: ["@prisma/adapter-pg", "pg", "@electric-sql/pglite"],
+  serverExternalPackages: ["@prisma/adapter-pg", "pg", "@electric-sql/pglite", "@node-rs/argon2"],
   experimental: {
+    // forbidden() renders app/forbidden.tsx with status 403 for signed-in staff lacking a permission.
+    authInterrupts: true,
     serverActions: {
       // The application form carries a card image of up to 5 MB (checked in lib/documents) plus a
       // small JSON payload and multipart overhead. Next.js itself refuses bodies above this limit

@@ -10,27 +10,13 @@
 import { performance } from "node:perf_hooks";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
+import { stats, type Stats } from "./stats";
 import { fakeJpeg, submissionForm, validPayload } from "../tests/support/application-fixtures";
 
 const total = Number(process.env.BENCH_SUBMISSIONS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const warmup = 20;
 const IMAGE_BYTES = 100 * 1024;
-
-type Stats = { n: number; mean: number; p50: number; p95: number; p99: number; max: number };
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return {
-    n: sorted.length,
-    mean: sorted.reduce((s, v) => s + v, 0) / sorted.length,
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    max: sorted[sorted.length - 1] ?? 0,
-  };
-}
 
 const server = await startTestPostgres();
 if (server.kind === "pglite") console.warn("[bench] running against PGlite, not a real PostgreSQL server: numbers are not comparable");

@@ -8,6 +8,7 @@
  * the last milliseconds and made IDs ambiguous).
  */
 import { toAsciiDigits } from "@/lib/format";
+import { formatNumberedCode, nextNumberedCode } from "@/lib/ids/sequence";
 
 export const APPLICATION_ID_PREFIX = "LB";
 /** Random digits after the timestamp. */
@@ -45,12 +46,10 @@ export function normalizeApplicationId(input: string): string | null {
 
 /** KYC case references: "KYC-" + a sequence number of at least 6 digits, e.g. "KYC-000123". */
 export function formatKycCaseNumber(sequence: number): string {
-  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`sequence must be a positive integer, got ${sequence}`);
-  return `KYC-${String(sequence).padStart(6, "0")}`;
+  return formatNumberedCode("KYC-", sequence);
 }
 
 /** The case number after `last` (the highest existing one, or null when there is none). */
 export function nextKycCaseNumber(last: string | null): string {
-  const match = last ? /^KYC-(\d+)$/.exec(last) : null;
-  return formatKycCaseNumber(match?.[1] ? Number(match[1]) + 1 : 1);
+  return nextNumberedCode("KYC-", last);
 }

@@ -34,7 +34,7 @@ const text = (max: number) =>
   z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
 
 /** Whole taka typed as text ("৫০,০০০", "50000") or given as a number. */
-const wholeTaka = (key: ValidationMessageKey, { allowZero = false } = {}) =>
+export const wholeTaka = (key: ValidationMessageKey, { allowZero = false } = {}) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
     z

@@ -13,7 +13,8 @@ import { CHECK_NID_IMAGE_LIMIT, STATUS_LOOKUP_LIMIT, SUBMIT_APPLICATION_LIMIT } 
 import { consumeRateLimit } from "@/lib/rate-limit/service";
 import type { RequestContext } from "@/lib/request";
 import { normalizeBdMobile } from "@/lib/validation/bd";
-import { generateApplicationId, nextKycCaseNumber, normalizeApplicationId } from "./ids";
+import { allocateNumberedCode } from "@/lib/ids/allocate";
+import { generateApplicationId, normalizeApplicationId } from "./ids";
 import { findApplicationIdByIdempotencyKey, findApplicationStatusForApplicant } from "./queries";
 import {
   buildApplicationSchema,
@@ -121,18 +122,6 @@ function nidOutcome(input: ApplicationInput, prototypeCompat: boolean): NidOutco
   return { status: "pending_staff_verification", simulated: null };
 }
 
-/**
- * Locks case-number allocation until this transaction ends, so two submissions never pick the same
- * number; anything that allocates outside this lock is still caught by the unique constraint.
- */
-async function allocateKycCaseNumber(tx: Prisma.TransactionClient): Promise<string> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('KycCase.caseNumber'))`;
-  const rows = await tx.$queryRaw<{ caseNumber: string }[]>`
-    SELECT "caseNumber" FROM "KycCase" WHERE "caseNumber" ~ '^KYC-[0-9]+$'
-    ORDER BY length("caseNumber") DESC, "caseNumber" DESC LIMIT 1`;
-  return nextKycCaseNumber(rows[0]?.caseNumber ?? null);
-}
-
 type PreparedApplication = {
   input: ApplicationInput;
   calculation: EmiCalculation;
@@ -196,7 +185,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
             select: { id: true },
           });
 
-          const caseNumber = await allocateKycCaseNumber(tx);
+          const caseNumber = await allocateNumberedCode(tx, "kycCase");
           await tx.kycCase.create({
             data: {
               caseNumber,

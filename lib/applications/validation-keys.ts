@@ -13,6 +13,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   "nidCardRequired",
   "invalidIncome",
   "invalidExistingLoans",
+  "passwordTooShort",
+  "passwordMismatch",
+  "invalidNumber",
+  "invalidRange",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -1,12 +1,8 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "@/lib/crypto/hash";
 import type { DocumentKind, Prisma } from "@/lib/generated/prisma/client";
 import type { CheckedImageUpload } from "./upload";
 
-/** Lowercase hex SHA-256, as StoredDocument.sha256 expects. */
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 export type StoredDocumentSummary = { id: string; mimeType: string; sizeBytes: number; sha256: string };
 

@@ -35,3 +35,25 @@ export async function listActiveProducts(locale: Locale): Promise<ProductView[]>
     badge: (locale === "bn" ? p.badgeBn : p.badgeEn) ?? null,
   }));
 }
+
+/** Every product with both languages, for the back office's product settings. */
+export async function listProductsForSettings() {
+  const rows = await prisma.loanProduct.findMany({ orderBy: { sortOrder: "asc" } });
+  return rows.map((p) => ({
+    key: p.key,
+    titleBn: p.titleBn,
+    titleEn: p.titleEn,
+    minAmount: p.minAmount,
+    maxAmount: p.maxAmount,
+    minTenure: p.minTenure,
+    maxTenure: p.maxTenure,
+    annualRate: p.annualRate.toNumber(),
+    featuresBn: p.featuresBn,
+    featuresEn: p.featuresEn,
+    badgeBn: p.badgeBn,
+    badgeEn: p.badgeEn,
+    active: p.active,
+    version: p.updatedAt.toISOString(),
+  }));
+}
+export type ProductSettingsRow = Awaited<ReturnType<typeof listProductsForSettings>>[number];

@@ -21,6 +21,15 @@ export const CHECK_NID_IMAGE_LIMIT: RateLimitRule = { name: "application.check-n
 /** Status lookups: low enough that guessing phone numbers for a known ID is impractical. */
 export const STATUS_LOOKUP_LIMIT: RateLimitRule = { name: "application.status-lookup", limit: 20, windowMs: TEN_MINUTES_MS };
 
+/** Staff sign-in attempts (password and code steps) per address: above any honest office's typing. */
+export const STAFF_SIGN_IN_LIMIT: RateLimitRule = { name: "staff.sign-in", limit: 30, windowMs: TEN_MINUTES_MS };
+
+/**
+ * Failed sign-ins for a phone number that is no active staff account: locked like a real account after
+ * the same number of failures, so the lock message does not reveal which numbers exist.
+ */
+export const UNKNOWN_PHONE_FAILURE_LIMIT: RateLimitRule = { name: "staff.sign-in.unknown-phone", limit: 5, windowMs: 15 * 60 * 1000 };
+
 /** Buckets older than this are deleted when pruning; longer than every rule's window. */
 export const RATE_LIMIT_RETENTION_MS = 60 * 60 * 1000;
 

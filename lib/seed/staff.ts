@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { ScureBase32Plugin } from "otplib";
 import type { Prisma, StaffRole } from "../generated/prisma/client";
-import { hashPassword } from "./password";
+import { hashPassword } from "../auth/scrypt";
 import { demoId, demoTime } from "./support";
 
 type Db = Prisma.TransactionClient;
@@ -18,6 +19,15 @@ export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string
   { role: "account_manager", name: "Sabina Yasmin", phone: "+8801700000006", email: "account.manager@demo.rinbondhu.com.bd" },
   { role: "society_manager", name: "Mizanur Rahman", phone: "+8801700000007", email: "society.manager@demo.rinbondhu.com.bd" },
 ];
+
+/**
+ * Each demo account's authenticator secret, derived from its role so that every demo database has the
+ * same ones (listed in the README; `npm run demo:codes` prints the current codes). Demo databases only.
+ */
+export function demoTotpSecret(role: StaffRole): string {
+  const bytes = createHash("sha256").update(`rinbondhu-demo-totp:${role}`).digest().subarray(0, 20);
+  return new ScureBase32Plugin().encode(bytes).replace(/=+$/, "");
+}
 
 export function staffId(role: StaffRole): string {
   return demoId(`staff:${role}`);
@@ -58,7 +68,8 @@ export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>):
       phone: s.phone,
       email: s.email,
       passwordHash: requireHash(passwordHashes, s.role),
-      twoFactorEnabled: false,
+      twoFactorEnabled: true,
+      twoFactorSecret: demoTotpSecret(s.role),
       role: s.role,
       active: true,
       createdAt: stamp,

@@ -18,9 +18,7 @@ export function demoId(label: string): string {
   return `c${createHash("sha256").update(`rinbondhu-demo:${label}`).digest("hex").slice(0, 24)}`;
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
+export { sha256Hex } from "../crypto/hash";
 
 /** A calendar date `offsetDays` from the reference date, as stored in `@db.Date` columns (UTC midnight). */
 export function demoDate(offsetDays: number): Date {

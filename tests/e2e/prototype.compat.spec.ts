@@ -63,4 +63,13 @@ test.describe("with PROTOTYPE_COMPAT on", () => {
       nidConfidence: 92,
     });
   });
+
+  test("the staff sign-in screen shows the demo credentials and a demo code that signs in", async ({ page }) => {
+    await useEnglish(page);
+    await page.goto("/admin/login");
+    const demo = page.getByTestId("demo-credentials");
+    await expect(demo).toContainText("+8801700000001");
+    await expect(demo).toContainText("Demo@1234");
+    await expect(demo).toContainText(/Code now: \d{6}/);
+  });
 });

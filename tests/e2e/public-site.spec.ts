@@ -93,8 +93,11 @@ test.describe("public site", () => {
     await expect(page.getByRole("link", { name: "হোমে ফিরে যান" })).toHaveAttribute("href", "/");
 
     await useEnglish(page);
-    await page.goto("/admin/settings/system");
+    await page.goto("/about/no-such-page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // Back-office paths send anonymous visitors to the staff sign-in first, existing or not.
+    await page.goto("/admin/settings/system");
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });
 

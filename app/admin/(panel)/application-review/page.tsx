@@ -1,0 +1,51 @@
+import { Download } from "lucide-react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ApplicationReviewDialog } from "@/components/admin/applications/review-dialog";
+import { ReviewFilters, ReviewStatsCards, ReviewTable, reviewHref } from "@/components/admin/applications/review-list";
+import { PageHeader } from "@/components/admin/page-header";
+import { RefreshButton } from "@/components/admin/refresh-button";
+import { Button } from "@/components/ui/button";
+import { isAllowed, requirePermission } from "@/lib/auth/guard";
+import { getApplicationForReview, listApplicationsForReview, loanTypeTitles, reviewStats } from "@/lib/applications/review-queries";
+import { reviewListFiltersSchema } from "@/lib/applications/review-schemas";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminReview"))("metaTitle") };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ApplicationReviewPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requirePermission("applications.read", "/admin/application-review");
+  const params = await searchParams;
+  const filters = reviewListFiltersSchema.parse(params);
+  const view = typeof params.view === "string" ? params.view : null;
+  const [t, stats, list, titles, viewed] = await Promise.all([
+    getTranslations("adminReview"),
+    reviewStats(),
+    listApplicationsForReview(filters),
+    loanTypeTitles(),
+    view ? getApplicationForReview(view) : Promise.resolve(null),
+  ]);
+  const canDecide = isAllowed(ctx, "applications.decide");
+  const exportParams = new URLSearchParams({ q: filters.q, status: filters.status });
+
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")}>
+        <RefreshButton label={t("refresh")} />
+        <Button asChild variant="outline" size="sm">
+          <a href={`/admin/api/applications/export?${exportParams}`} data-testid="export" download>
+            <Download aria-hidden />
+            {t("export")}
+          </a>
+        </Button>
+      </PageHeader>
+      <ReviewStatsCards stats={stats} />
+      <ReviewFilters filters={filters} />
+      <ReviewTable list={list} filters={filters} titles={titles} canDecide={canDecide} />
+      {viewed ? <ApplicationReviewDialog application={viewed} titles={titles} canDecide={canDecide} closeHref={reviewHref(filters, {})} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { authorizeRoute } from "@/lib/auth/guard";
+import { getApplicationNidImage } from "@/lib/applications/review-queries";
+
+/** The applicant's NID card photo, for staff who may read applications. Never cached, never sniffed. */
+export async function GET(_request: Request, { params }: { params: Promise<{ applicationId: string }> }) {
+  const { applicationId } = await params;
+  const ctx = await authorizeRoute("applications.read", `/admin/api/applications/${applicationId}/nid-image`);
+  if (ctx instanceof Response) return ctx;
+  const image = await getApplicationNidImage(applicationId);
+  const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+  if (!image) return new Response("Not found", { status: 404, headers });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.bytes.length), "Content-Disposition": "inline" },
+  });
+}

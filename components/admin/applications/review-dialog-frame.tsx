@@ -1,0 +1,47 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+
+/**
+ * The detail dialog's frame: open while the URL names an application (?view=), closed by going back to the
+ * list's URL. The tab panels are rendered on the server and passed in.
+ */
+export function ReviewDialogFrame({
+  title,
+  description,
+  closeHref,
+  tabs,
+}: {
+  title: string;
+  description: string;
+  closeHref: string;
+  tabs: { value: string; label: string; content: React.ReactNode }[];
+}) {
+  const router = useRouter();
+  return (
+    <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid="application-dialog">
+        <DialogHeader>
+          <DialogTitle className="font-mono text-base sm:text-lg">{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <Tabs defaultValue={tabs[0]?.value}>
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
+                {tab.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value} className="pt-2">
+              {tab.content}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Label } from "@/components/ui/label";
+import type { ActionError, ActionResult } from "@/lib/auth/action-result";
+import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+
+/**
+ * One labelled field of a back-office form: the control, and the zod message key of its error
+ * translated from the "validation" namespace (the same keys the server returns).
+ */
+export function FormField({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  const t = useTranslations("validation");
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      {error ? (
+        <p className="text-sm text-destructive" id={`${id}-error`} role="alert">
+          {t(toValidationMessageKey(error))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Puts the server's field errors on the form (same keys as the client-side schema). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed-values type
+export function applyServerFieldErrors<V extends FieldValues>(form: UseFormReturn<V, unknown, any>, error: ActionError): void {
+  for (const [path, key] of Object.entries(error.fieldErrors ?? {})) {
+    form.setError(path as Path<V>, { type: "server", message: key });
+  }
+}
+
+/** A refused action's message: the specific reason when there is one, else the code's. */
+export function ActionErrorAlert({ error }: { error: ActionError | null }) {
+  const t = useTranslations("adminCommon");
+  if (!error) return null;
+  const reasonKey = (error.reason && t.has(`reasons.${error.reason}` as "reasons.stale") ? `reasons.${error.reason}` : `errors.${error.code}`) as "errors.server";
+  return (
+    <Alert variant="destructive" role="alert" data-testid="action-error">
+      <AlertDescription>{t(reasonKey)}</AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Submits a back-office form through its server action: validates with the form's schema, sends the raw
+ * values (the server parses them with the same schema), puts the server's field errors on the form, and
+ * tells whether the last submission succeeded.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed-values type
+export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V, unknown, any>, action: (values: V) => Promise<ActionResult<R>>, onSuccess: (data: R) => void) {
+  const [error, setError] = useState<ActionError | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const onSubmit = form.handleSubmit(() =>
+    startTransition(async () => {
+      const result = await action(form.getValues());
+      setSucceeded(result.ok);
+      if (!result.ok) {
+        applyServerFieldErrors(form, result.error);
+        return setError(result.error);
+      }
+      setError(null);
+      onSuccess(result.data);
+    }),
+  );
+  return { onSubmit, error, succeeded, setSucceeded, pending };
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { updateProductSettingsAction } from "@/lib/products/actions";
+import type { ProductSettingsRow } from "@/lib/products/queries";
+import { productSettingsSchema, type ProductSettingsInput, type ProductSettingsValues } from "@/lib/products/schemas";
+
+type TextField = "minAmount" | "maxAmount" | "minTenure" | "maxTenure" | "annualRate" | "badgeBn" | "badgeEn";
+
+export function ProductSettingsForm({ product, title }: { product: ProductSettingsRow; title: string }) {
+  const t = useTranslations("adminProducts");
+  const tCommon = useTranslations("adminCommon");
+  const router = useRouter();
+  const form = useForm<ProductSettingsInput, unknown, ProductSettingsValues>({
+    resolver: zodResolver(productSettingsSchema),
+    defaultValues: {
+      key: product.key,
+      version: product.version,
+      minAmount: String(product.minAmount),
+      maxAmount: String(product.maxAmount),
+      minTenure: String(product.minTenure),
+      maxTenure: String(product.maxTenure),
+      annualRate: String(product.annualRate),
+      featuresBn: product.featuresBn.join("\n"),
+      featuresEn: product.featuresEn.join("\n"),
+      badgeBn: product.badgeBn ?? "",
+      badgeEn: product.badgeEn ?? "",
+    },
+  });
+  const { onSubmit, error, succeeded: saved, setSucceeded: setSaved, pending } = useActionSubmit(form, updateProductSettingsAction, (data) => {
+    form.setValue("version", data.version);
+    router.refresh();
+  });
+  const errors = form.formState.errors;
+  const id = (name: string) => `${product.key}-${name}`;
+  const text = (name: TextField, inputMode: "numeric" | "decimal" | "text" = "numeric") => (
+    <FormField id={id(name)} label={t(name)} error={errors[name]?.message}>
+      <Input id={id(name)} inputMode={inputMode} aria-invalid={!!errors[name]} {...form.register(name, { onChange: () => setSaved(false) })} />
+    </FormField>
+  );
+
+
+  return (
+    <Card data-testid={`product-${product.key}`}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-lg">{title}</CardTitle>
+        {!product.active ? <Badge variant="outline">{t("inactive")}</Badge> : null}
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {text("minAmount")}
+            {text("maxAmount")}
+            {text("minTenure")}
+            {text("maxTenure")}
+            {text("annualRate", "decimal")}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField id={id("featuresBn")} label={t("featuresBn")} error={errors.featuresBn?.message}>
+              <Textarea id={id("featuresBn")} rows={4} {...form.register("featuresBn")} />
+            </FormField>
+            <FormField id={id("featuresEn")} label={t("featuresEn")} error={errors.featuresEn?.message}>
+              <Textarea id={id("featuresEn")} rows={4} {...form.register("featuresEn")} />
+            </FormField>
+            {text("badgeBn", "text")}
+            {text("badgeEn", "text")}
+          </div>
+          <ActionErrorAlert error={error?.code === "validation" ? null : error} />
+          {saved ? (
+            <Alert role="status" data-testid="product-saved">
+              <AlertDescription>{t("saved")}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Button type="submit" disabled={pending}>
+            {pending ? tCommon("saving") : tCommon("save")}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

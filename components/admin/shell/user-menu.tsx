@@ -1,0 +1,53 @@
+"use client";
+
+import { ChevronDown, Globe, LogOut, UserCog } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { signOutStaff } from "@/lib/auth/sign-in-actions";
+
+type Labels = { menu: string; profile: string; customerPortal: string; signOut: string };
+
+export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge: React.ReactNode; labels: Labels }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={labels.menu} data-testid="user-menu" className="gap-1">
+          <span className="max-w-32 truncate">{name}</span>
+          <ChevronDown className="size-4" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="space-y-1">
+          <span className="block truncate">{name}</span>
+          {roleBadge}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/admin/profile">
+            <UserCog aria-hidden />
+            {labels.profile}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/">
+            <Globe aria-hidden />
+            {labels.customerPortal}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" data-testid="sign-out" onSelect={() => void signOutStaff()}>
+          <LogOut aria-hidden />
+          {labels.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { MoreHorizontal } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { adminSelectClassName } from "@/components/admin/select-class";
+import { ActionErrorAlert, FormField } from "@/components/admin/forms";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import type { ActionError, ActionResult } from "@/lib/auth/action-result";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { changeStaffRoleAction, resetStaffPasswordAction, resetStaffTwoFactorAction, setStaffActiveAction } from "@/lib/staff/actions";
+
+type Kind = "role" | "active" | "password" | "twoFactor";
+type Staff = { id: string; name: string; role: StaffRole; active: boolean };
+
+export function StaffRowActions({ staff, roles }: { staff: Staff; roles: readonly StaffRole[] }) {
+  const t = useTranslations("adminUsers");
+  const tCommon = useTranslations("adminCommon");
+  const tShell = useTranslations("adminShell");
+  const router = useRouter();
+  const [open, setOpen] = useState<Kind | null>(null);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [role, setRole] = useState<StaffRole>(staff.role);
+  const [password, setPassword] = useState("");
+  const [pending, startTransition] = useTransition();
+
+  const show = (kind: Kind) => {
+    setError(null);
+    setPassword("");
+    setRole(staff.role);
+    setOpen(kind);
+  };
+  const run = (call: () => Promise<ActionResult<null>>) =>
+    startTransition(async () => {
+      const result = await call();
+      if (!result.ok) return setError(result.error);
+      setOpen(null);
+      router.refresh();
+    });
+
+  const submit = () => {
+    if (open === "role") run(() => changeStaffRoleAction({ staffUserId: staff.id, role }));
+    if (open === "active") run(() => setStaffActiveAction({ staffUserId: staff.id, active: !staff.active }));
+    if (open === "password") run(() => resetStaffPasswordAction({ staffUserId: staff.id, password }));
+    if (open === "twoFactor") run(() => resetStaffTwoFactorAction({ staffUserId: staff.id }));
+  };
+
+  const titles: Record<Kind, string> = {
+    role: t("changeRole"),
+    active: staff.active ? t("deactivate") : t("reactivate"),
+    password: t("resetPassword"),
+    twoFactor: t("resetTwoFactor"),
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`${tCommon("actions")}: ${staff.name}`} data-testid="staff-actions">
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {(Object.keys(titles) as Kind[]).map((kind) => (
+            <DropdownMenuItem key={kind} onSelect={() => show(kind)} variant={kind === "active" && staff.active ? "destructive" : "default"}>
+              {titles[kind]}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{open ? titles[open] : ""}</DialogTitle>
+            <DialogDescription>
+              {open === "active" && staff.active ? t("deactivateConfirm", { name: staff.name }) : null}
+              {open === "password" ? t("resetPasswordText", { name: staff.name }) : null}
+              {open === "twoFactor" ? t("resetTwoFactorConfirm", { name: staff.name }) : null}
+              {open === "role" || (open === "active" && !staff.active) ? staff.name : null}
+            </DialogDescription>
+          </DialogHeader>
+          {open === "role" ? (
+            <FormField id={`role-${staff.id}`} label={t("role")}>
+              <select id={`role-${staff.id}`} className={adminSelectClassName} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {tShell(`roles.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          ) : null}
+          {open === "password" ? (
+            <FormField id={`password-${staff.id}`} label={t("newPassword")} error={error?.fieldErrors?.password}>
+              <Input id={`password-${staff.id}`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </FormField>
+          ) : null}
+          <ActionErrorAlert error={error?.code === "validation" ? null : error} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(null)}>
+              {tCommon("cancel")}
+            </Button>
+            <Button type="button" onClick={submit} disabled={pending} variant={open === "active" && staff.active ? "destructive" : "default"} data-testid="staff-action-confirm">
+              {pending ? tCommon("saving") : tCommon("confirm")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/** Application review: the list's URL filters and the decision forms' schemas (shared with the forms). */
+import { z } from "zod";
+import { toAsciiDigits } from "@/lib/format";
+
+export const REVIEW_STATUS_FILTERS = ["all", "pending", "under_review", "approved", "rejected"] as const;
+export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
+
+const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+
+/** URL search parameters, forgiving: anything unknown falls back to the default instead of failing. */
+export const reviewListFiltersSchema = z.object({
+  q: z.preprocess(firstValue, z.string().trim().max(100).catch("")).default(""),
+  status: z.preprocess(firstValue, z.enum(REVIEW_STATUS_FILTERS).catch("all")).default("all"),
+  page: z.preprocess(
+    (v) => Number(toAsciiDigits(String(firstValue(v) ?? "1"))),
+    z.number().int().min(1).max(100_000).catch(1),
+  ),
+});
+export type ReviewListFilters = z.output<typeof reviewListFiltersSchema>;
+
+export const MAX_REJECTION_REASON_LENGTH = 1000;
+
+const applicationIdField = z.string().trim().min(1, "required").max(40, "tooLong");
+
+export const markUnderReviewSchema = z.object({ applicationId: applicationIdField });
+export const approveApplicationSchema = z.object({ applicationId: applicationIdField });
+export const rejectApplicationSchema = z.object({
+  applicationId: applicationIdField,
+  reason: z.string().trim().min(1, "required").max(MAX_REJECTION_REASON_LENGTH, "tooLong"),
+});
+export type RejectApplicationInput = z.input<typeof rejectApplicationSchema>;

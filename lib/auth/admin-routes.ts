@@ -1,0 +1,34 @@
+/**
+ * Every back-office page and route handler with the permission it requires: the sidebar is built
+ * from it (only real pages appear) and the authorization matrix test walks it, and fails when a
+ * page.tsx or route.ts under app/admin is missing here. Pure: safe in client code.
+ */
+import type { Permission } from "./permissions";
+
+export type AdminNavKey = "dashboard" | "applicationReview" | "users" | "products";
+
+export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { href: "/admin/dashboard", permission: "dashboard.read", nav: "dashboard" },
+  { href: "/admin/application-review", permission: "applications.read", nav: "applicationReview" },
+  { href: "/admin/users", permission: "staff.manage", nav: "users" },
+  { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
+  { href: "/admin/search", permission: "dashboard.read" },
+  { href: "/admin/profile", permission: "profile.manage" },
+];
+
+/** Route handlers: `sample` is the URL the matrix test requests ({applicationWithImage} is filled from the demo data). */
+export type AdminRouteHandler = { pattern: string; sample: string; permission: Permission };
+
+export const ADMIN_ROUTE_HANDLERS: readonly AdminRouteHandler[] = [
+  { pattern: "/admin/api/applications/export", sample: "/admin/api/applications/export?status=pending", permission: "applications.read" },
+  {
+    pattern: "/admin/api/applications/[applicationId]/nid-image",
+    // The matrix test fills in a demo application that has a card photo.
+    sample: "/admin/api/applications/{applicationWithImage}/nid-image",
+    permission: "applications.read",
+  },
+  { pattern: "/admin/api/dashboard/version", sample: "/admin/api/dashboard/version", permission: "dashboard.read" },
+  { pattern: "/admin/api/dashboard/export", sample: "/admin/api/dashboard/export?period=30d", permission: "dashboard.read" },
+];

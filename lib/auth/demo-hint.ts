@@ -1,0 +1,19 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
+import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
+import { currentTotp } from "./totp";
+
+/**
+ * The prototype showed demo credentials and the demo code on the sign-in screen. Only with
+ * PROTOTYPE_COMPAT on, and only while the demo super admin still has the demo secret, is that shown.
+ */
+export async function demoSignInHint(): Promise<{ phone: string; password: string; code: string } | null> {
+  if (!env().PROTOTYPE_COMPAT) return null;
+  const demo = DEMO_STAFF.find((s) => s.role === "super_admin");
+  if (!demo) return null;
+  const secret = demoTotpSecret(demo.role);
+  const user = await prisma.staffUser.findUnique({ where: { phone: demo.phone }, select: { twoFactorSecret: true } });
+  if (user?.twoFactorSecret !== secret) return null;
+  return { phone: demo.phone, password: DEMO_PASSWORD, code: await currentTotp(secret) };
+}

@@ -1,0 +1,77 @@
+/**
+ * The one permission table of the back office (in the style of dub's rbac/permissions.ts): every
+ * permission and the roles that hold it. Pages, layouts, route handlers and server actions all ask
+ * `hasPermission` through lib/auth/guard.ts and lib/auth/action-client.ts; nothing else decides access.
+ * The reasoning per row is in docs/decisions.md ("Roles and permissions"). Pure: safe in client code.
+ */
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+
+/** Roles that may enter the back office at all (society managers only run their societies). */
+export const BACK_OFFICE_ROLES = [
+  "super_admin",
+  "admin",
+  "loan_officer",
+  "kyc_officer",
+  "collection_agent",
+  "account_manager",
+] as const satisfies readonly StaffRole[];
+
+export const ROLES = [...BACK_OFFICE_ROLES, "society_manager"] as const satisfies readonly StaffRole[];
+
+const ALL_BACK_OFFICE = BACK_OFFICE_ROLES;
+
+export const PERMISSIONS = {
+  /** Dashboard KPIs, alerts, the notification bell and the panel's search. */
+  "dashboard.read": ALL_BACK_OFFICE,
+  /** One's own password, two-factor recovery codes and sign-out. */
+  "profile.manage": ALL_BACK_OFFICE,
+  "applications.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "account_manager"],
+  /** Mark under review, approve, reject an application. */
+  "applications.decide": ["super_admin", "admin", "loan_officer"],
+  "loans.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
+  /** Credit decision on a loan (the second person after the application review). */
+  "loans.approve": ["super_admin", "admin", "loan_officer"],
+  "loans.disburse": ["super_admin", "admin", "account_manager"],
+  "payments.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
+  "payments.record": ["super_admin", "admin", "collection_agent", "account_manager"],
+  "kyc.read": ["super_admin", "admin", "kyc_officer", "loan_officer"],
+  "kyc.decide": ["super_admin", "admin", "kyc_officer"],
+  "customers.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "collection_agent", "account_manager"],
+  "customers.edit": ["super_admin", "admin", "account_manager"],
+  /** Create staff, change roles, deactivate, reset passwords and two-factor. */
+  "staff.manage": ["super_admin", "admin"],
+  /** Loan products: amounts, tenures, rates, features and badges. */
+  "settings.products": ["super_admin", "admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export function hasPermission(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export function permissionsOf(role: StaffRole): Permission[] {
+  return ALL_PERMISSIONS.filter((p) => hasPermission(role, p));
+}
+
+export function isBackOfficeRole(role: StaffRole): boolean {
+  return (BACK_OFFICE_ROLES as readonly StaffRole[]).includes(role);
+}
+
+/** Only a super admin may create, change or reset another super admin or admin. */
+export function canManageRole(actorRole: StaffRole, targetRole: StaffRole): boolean {
+  if (!hasPermission(actorRole, "staff.manage")) return false;
+  if (actorRole === "super_admin") return true;
+  return targetRole !== "super_admin" && targetRole !== "admin";
+}
+
+/** The spec's role label: underscores to spaces, each word capitalised ("loan_officer" → "Loan Officer"). */
+export function roleLabel(role: string): string {
+  return role
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ");
+}

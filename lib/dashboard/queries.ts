@@ -1,0 +1,209 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import type { ApplicationStatus, LoanType } from "@/lib/generated/prisma/enums";
+import { dhakaDay, percentChange, percentOf, periodWindows, type Period } from "./period";
+
+/*
+ * Dashboard figures, all computed from the database (docs/decisions.md, "Dashboard figures"):
+ * - applications received: applications submitted in the window;
+ * - approval rate: approved ÷ (approved + rejected) among applications decided in the window;
+ * - amount disbursed: Loan.disbursedAmount of loans disbursed in the window;
+ * - active portfolio at an instant T: disbursed amount of loans disbursed before T and not closed by T, minus
+ *   the completed payments received on them before T (payments count in full against the balance);
+ * - collection rate: amount paid ÷ amount due of the instalments due in the window, up to today;
+ * - PAR30: the balance of loans with an instalment unpaid more than 30 days after its due date ÷ the whole
+ *   active portfolio (0 when nothing is outstanding).
+ */
+
+const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+
+export type Kpi = { current: number | null; previous: number | null; change: number | null };
+
+function kpi(current: number | null, previous: number | null): Kpi {
+  return { current, previous, change: percentChange(current, previous) };
+}
+
+async function applicationFigures(w: ReturnType<typeof periodWindows>) {
+  const [row] = await prisma.$queryRaw<Record<string, bigint>[]>`
+    SELECT
+      count(*) FILTER (WHERE "submittedAt" >= ${w.current.start} AND "submittedAt" < ${w.current.end}) AS "received",
+      count(*) FILTER (WHERE "submittedAt" >= ${w.previous.start} AND "submittedAt" < ${w.previous.end}) AS "receivedBefore",
+      count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${w.current.start} AND "reviewedAt" < ${w.current.end}) AS "approved",
+      count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${w.current.start} AND "reviewedAt" < ${w.current.end}) AS "rejected",
+      count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${w.previous.start} AND "reviewedAt" < ${w.previous.end}) AS "approvedBefore",
+      count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${w.previous.start} AND "reviewedAt" < ${w.previous.end}) AS "rejectedBefore"
+    FROM "LoanApplication"
+    WHERE "submittedAt" >= ${w.previous.start} OR "reviewedAt" >= ${w.previous.start}`;
+  return row ?? {};
+}
+
+async function loanFigures(w: ReturnType<typeof periodWindows>) {
+  const [row] = await prisma.$queryRaw<Record<string, bigint | null>[]>`
+    SELECT
+      sum("disbursedAmount") FILTER (WHERE "disbursedAt" >= ${w.current.start} AND "disbursedAt" < ${w.current.end}) AS "disbursed",
+      sum("disbursedAmount") FILTER (WHERE "disbursedAt" >= ${w.previous.start} AND "disbursedAt" < ${w.previous.end}) AS "disbursedBefore"
+    FROM "Loan" WHERE "disbursedAt" >= ${w.previous.start}`;
+  return row ?? {};
+}
+
+/** The active portfolio (outstanding balance) at an instant, as defined above. */
+async function portfolioAt(at: Date): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
+    WITH open_loans AS (
+      SELECT "id", "disbursedAmount" FROM "Loan"
+      WHERE "disbursedAt" < ${at} AND ("closedAt" IS NULL OR "closedAt" >= ${at}) AND "disbursedAmount" IS NOT NULL)
+    SELECT (SELECT sum("disbursedAmount") FROM open_loans) AS "disbursed",
+           (SELECT sum(p."amount") FROM "LoanPayment" p JOIN open_loans l ON l."id" = p."loanId"
+             WHERE p."status" = 'completed' AND p."createdAt" < ${at}) AS "repaid"`;
+  return Math.max(0, n(row?.disbursed) - n(row?.repaid));
+}
+
+async function collectionRate(start: Date, end: Date): Promise<number | null> {
+  const [row] = await prisma.$queryRaw<{ due: bigint | null; paid: bigint | null }[]>`
+    SELECT sum("emiAmount") AS "due", sum(LEAST("paidAmount", "emiAmount")) AS "paid" FROM "LoanInstallment"
+    WHERE "dueDate" >= ${dhakaDay(start).date} AND "dueDate" < ${dhakaDay(end).date}`;
+  return percentOf(n(row?.paid), n(row?.due));
+}
+
+/** Balance at risk: loans with an instalment unpaid more than 30 days after it fell due. */
+async function par30(now: Date, portfolio: number): Promise<number> {
+  const cutoff = new Date(dhakaDay(now).date.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
+    WITH risky AS (
+      SELECT l."id", l."disbursedAmount" FROM "Loan" l
+      WHERE l."status" = 'disbursed' AND EXISTS (
+        SELECT 1 FROM "LoanInstallment" i WHERE i."loanId" = l."id" AND i."dueDate" < ${cutoff} AND i."paidAmount" < i."emiAmount"))
+    SELECT (SELECT sum("disbursedAmount") FROM risky) AS "disbursed",
+           (SELECT sum(p."amount") FROM "LoanPayment" p JOIN risky r ON r."id" = p."loanId" WHERE p."status" = 'completed') AS "repaid"`;
+  return percentOf(Math.max(0, n(row?.disbursed) - n(row?.repaid)), portfolio) ?? 0;
+}
+
+export type DashboardKpis = {
+  applicationsReceived: Kpi;
+  approvalRate: Kpi;
+  amountDisbursed: Kpi;
+  activePortfolio: Kpi;
+  collectionRate: Kpi;
+  par30: number;
+};
+
+export async function getDashboardKpis(period: Period, now = new Date()): Promise<DashboardKpis> {
+  const w = periodWindows(period, now);
+  const [apps, loans, portfolioNow, portfolioBefore, collectedNow, collectedBefore] = await Promise.all([
+    applicationFigures(w),
+    loanFigures(w),
+    portfolioAt(w.current.end),
+    portfolioAt(w.current.start),
+    collectionRate(w.current.start, w.current.end),
+    collectionRate(w.previous.start, w.previous.end),
+  ]);
+  return {
+    applicationsReceived: kpi(n(apps.received), n(apps.receivedBefore)),
+    approvalRate: kpi(percentOf(n(apps.approved), n(apps.approved) + n(apps.rejected)), percentOf(n(apps.approvedBefore), n(apps.approvedBefore) + n(apps.rejectedBefore))),
+    amountDisbursed: kpi(n(loans.disbursed), n(loans.disbursedBefore)),
+    activePortfolio: kpi(portfolioNow, portfolioBefore),
+    collectionRate: kpi(collectedNow, collectedBefore),
+    par30: await par30(now, portfolioNow),
+  };
+}
+
+export type RecentApplication = { applicationId: string; name: string; loanType: LoanType; amount: number; status: ApplicationStatus; submittedAt: Date };
+
+export function listRecentApplications(limit = 10): Promise<RecentApplication[]> {
+  return prisma.loanApplication.findMany({
+    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { applicationId: true, name: true, loanType: true, amount: true, status: true, submittedAt: true },
+  });
+}
+
+export type TodayActivity = { received: number; approved: number; rejected: number; disbursed: number; disbursedAmount: number; payments: number; collected: number };
+
+/** What happened today, Asia/Dhaka calendar day. */
+export async function getTodayActivity(now = new Date()): Promise<TodayActivity> {
+  const day = dhakaDay(now);
+  const [[apps], [loans], [payments]] = await Promise.all([
+    prisma.$queryRaw<Record<string, bigint>[]>`
+      SELECT count(*) FILTER (WHERE "submittedAt" >= ${day.start} AND "submittedAt" < ${day.end}) AS "received",
+             count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "approved",
+             count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "rejected"
+      FROM "LoanApplication" WHERE "submittedAt" >= ${day.start} OR "reviewedAt" >= ${day.start}`,
+    prisma.$queryRaw<Record<string, bigint | null>[]>`
+      SELECT count(*) AS "disbursed", sum("disbursedAmount") AS "amount" FROM "Loan" WHERE "disbursedAt" >= ${day.start} AND "disbursedAt" < ${day.end}`,
+    prisma.$queryRaw<Record<string, bigint | null>[]>`
+      SELECT count(*) AS "payments", sum("amount") AS "collected" FROM "LoanPayment" WHERE "status" = 'completed' AND "paymentDate" = ${day.date}`,
+  ]);
+  return {
+    received: n(apps?.received),
+    approved: n(apps?.approved),
+    rejected: n(apps?.rejected),
+    disbursed: n(loans?.disbursed),
+    disbursedAmount: n(loans?.amount),
+    payments: n(payments?.payments),
+    collected: n(payments?.collected),
+  };
+}
+
+export type ProductSlice = { loanType: LoanType; applications: number; disbursedCount: number; disbursedAmount: number; outstanding: number };
+
+/** Portfolio by product: applications in the window, loans disbursed in it, and today's outstanding balance. */
+export async function getPortfolioByProduct(period: Period, now = new Date()): Promise<ProductSlice[]> {
+  const { current } = periodWindows(period, now);
+  const rows = await prisma.$queryRaw<{ loanType: LoanType; applications: bigint; disbursedCount: bigint; disbursedAmount: bigint | null; outstanding: bigint | null }[]>`
+    SELECT t."loanType",
+      (SELECT count(*) FROM "LoanApplication" a WHERE a."loanType" = t."loanType" AND a."submittedAt" >= ${current.start} AND a."submittedAt" < ${current.end}) AS "applications",
+      (SELECT count(*) FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."disbursedAt" >= ${current.start} AND l."disbursedAt" < ${current.end}) AS "disbursedCount",
+      (SELECT sum(l."disbursedAmount") FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."disbursedAt" >= ${current.start} AND l."disbursedAt" < ${current.end}) AS "disbursedAmount",
+      (SELECT sum(l."disbursedAmount") - coalesce(sum((SELECT sum(p."amount") FROM "LoanPayment" p WHERE p."loanId" = l."id" AND p."status" = 'completed')), 0)
+         FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."status" = 'disbursed') AS "outstanding"
+    FROM unnest(enum_range(NULL::"LoanType")) AS t("loanType")`;
+  return rows.map((r) => ({
+    loanType: r.loanType,
+    applications: n(r.applications),
+    disbursedCount: n(r.disbursedCount),
+    disbursedAmount: n(r.disbursedAmount),
+    outstanding: Math.max(0, n(r.outstanding)),
+  }));
+}
+
+export type AlertKind = "staleApplications" | "staleKyc" | "overdueInstallments";
+export type DashboardAlert = { kind: AlertKind; priority: "high" | "medium"; count: number; oldest: Date; href: string | null };
+
+const APPLICATION_WAIT_MS = 24 * 60 * 60 * 1000;
+const KYC_WAIT_MS = 48 * 60 * 60 * 1000;
+
+/** Alerts derived from the data; only kinds with something to say are returned. */
+export async function listAlerts(now = new Date()): Promise<DashboardAlert[]> {
+  const [[row]] = await Promise.all([
+    prisma.$queryRaw<{ apps: bigint; appsOldest: Date | null; kyc: bigint; kycOldest: Date | null; overdue: bigint; overdueOldest: Date | null }[]>`
+      SELECT
+        (SELECT count(*) FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)}) AS "apps",
+        (SELECT min("submittedAt") FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)}) AS "appsOldest",
+        (SELECT count(*) FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)}) AS "kyc",
+        (SELECT min("submittedAt") FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)}) AS "kycOldest",
+        (SELECT count(*) FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount") AS "overdue",
+        (SELECT min(i."dueDate") FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount") AS "overdueOldest"`,
+  ]);
+  const alerts: DashboardAlert[] = [];
+  if (row && n(row.apps) > 0 && row.appsOldest) alerts.push({ kind: "staleApplications", priority: "high", count: n(row.apps), oldest: row.appsOldest, href: "/admin/application-review?status=pending" });
+  if (row && n(row.overdue) > 0 && row.overdueOldest) alerts.push({ kind: "overdueInstallments", priority: "high", count: n(row.overdue), oldest: row.overdueOldest, href: null });
+  if (row && n(row.kyc) > 0 && row.kycOldest) alerts.push({ kind: "staleKyc", priority: "medium", count: n(row.kyc), oldest: row.kycOldest, href: null });
+  return alerts;
+}
+
+/** The bell's number: every alert item (an application waiting, a case waiting, an instalment overdue). */
+export async function countOpenAlerts(now = new Date()): Promise<number> {
+  return (await listAlerts(now)).reduce((sum, a) => sum + a.count, 0);
+}
+
+/**
+ * A fingerprint of what the dashboard shows: it changes whenever an application, loan or KYC case is
+ * created or updated (inserts set updatedAt too). Three index-only max() lookups.
+ */
+export async function getDashboardVersion(): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ a: Date | null; l: Date | null; k: Date | null }[]>`
+    SELECT (SELECT max("updatedAt") FROM "LoanApplication") AS "a",
+           (SELECT max("updatedAt") FROM "Loan") AS "l",
+           (SELECT max("updatedAt") FROM "KycCase") AS "k"`;
+  return [row?.a, row?.l, row?.k].map((d) => d?.getTime() ?? 0).join("-");
+}

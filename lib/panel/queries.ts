@@ -1,0 +1,14 @@
+import "server-only";
+import { countApplicationsAwaitingReview } from "@/lib/applications/review-queries";
+import type { ShellCounts } from "@/components/admin/shell/admin-shell";
+import { isAllowed, type StaffContext } from "@/lib/auth/guard";
+import { countOpenAlerts } from "@/lib/dashboard/queries";
+
+/** The shell's badge and bell counts, only for what this user may see; read fresh on every page. */
+export async function panelCounts(ctx: StaffContext): Promise<ShellCounts> {
+  const [awaitingReview, alerts] = await Promise.all([
+    isAllowed(ctx, "applications.read") ? countApplicationsAwaitingReview() : Promise.resolve(0),
+    isAllowed(ctx, "dashboard.read") ? countOpenAlerts() : Promise.resolve(null),
+  ]);
+  return { badges: { applicationReview: awaitingReview }, alerts };
+}

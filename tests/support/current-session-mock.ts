@@ -1,0 +1,5 @@
+import { sessionState } from "./session-state";
+
+export async function currentSessionToken(): Promise<string | null> {
+  return sessionState.token;
+}
