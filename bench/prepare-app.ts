@@ -11,9 +11,12 @@ import { applyMigrations } from "../scripts/db/schema-engine";
 import { freePort } from "../scripts/free-port";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
 
-export type RunningApp = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
+export type RunningApp = { baseUrl: string; databaseUrl: string; authSecret: string; stop(): Promise<void> };
 
-export async function startProductionApp(): Promise<RunningApp> {
+const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0";
+
+/** `prepare` runs on the seeded database before the server starts (e.g. bulk data for a benchmark). */
+export async function startProductionApp(options: { prepare?: (databaseUrl: string) => Promise<void> } = {}): Promise<RunningApp> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
   const server = await startTestPostgres();
   const databaseUrl = await server.createDatabase("rinbondhu_bench");
@@ -21,11 +24,12 @@ export async function startProductionApp(): Promise<RunningApp> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
   await seedDemo(prisma);
   await prisma.$disconnect();
+  await options.prepare?.(databaseUrl);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app: ChildProcess = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true, // own process group, so stopping it also stops npx's children
   });
@@ -42,6 +46,7 @@ export async function startProductionApp(): Promise<RunningApp> {
   return {
     baseUrl,
     databaseUrl,
+    authSecret: AUTH_SECRET,
     async stop() {
       const exited = new Promise((r) => app.once("exit", r));
       if (app.pid) process.kill(-app.pid, "SIGTERM");

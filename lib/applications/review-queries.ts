@@ -1,4 +1,5 @@
 import "server-only";
+import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
 import type { ApplicationStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -6,12 +7,21 @@ import { classifyQuery } from "@/lib/panel/classify-query";
 import type { ReviewListFilters } from "./review-schemas";
 
 export const REVIEW_PAGE_SIZE = 20;
-/** The CSV export stops here; a larger list should be narrowed by filters first. */
-export const REVIEW_EXPORT_LIMIT = 50_000;
+const EXPORT_BATCH_SIZE = 2_000;
 
-/** Applications waiting for a reviewer (the sidebar badge). */
-export function countApplicationsAwaitingReview(): Promise<number> {
-  return prisma.loanApplication.count({ where: { status: { in: ["pending", "under_review"] } } });
+/** Newest first; the id breaks ties so pages and export batches never skip or repeat a row. */
+const REVIEW_ORDER = [{ submittedAt: "desc" }, { id: "desc" }] satisfies Prisma.LoanApplicationOrderByWithRelationInput[];
+
+/** Newest change to any application (index-only): the cache key of figures computed over all of them. */
+export async function applicationsVersion(): Promise<string> {
+  const { _max, _count } = await prisma.loanApplication.aggregate({ _max: { updatedAt: true }, _count: { _all: true } });
+  return `${_max.updatedAt?.getTime() ?? 0}:${_count._all}`;
+}
+
+/** Applications waiting for a reviewer (the sidebar badge): from the same cached counts as the stat cards. */
+export async function countApplicationsAwaitingReview(): Promise<number> {
+  const stats = await reviewStats();
+  return stats.pending + stats.underReview;
 }
 
 /**
@@ -49,8 +59,18 @@ export type ReviewListRow = Prisma.LoanApplicationGetPayload<{ select: typeof li
 
 export type ReviewStats = { total: number; pending: number; underReview: number; approved: number; rejected: number; totalAmount: number };
 
-/** The five stat cards, from one grouped query over every application. */
+/**
+ * The five stat cards, from one grouped query over every application, recomputed only when an application
+ * was added or changed (and at least once a minute): every back-office page shows the badge, and the
+ * grouping reads every row.
+ */
 export async function reviewStats(): Promise<ReviewStats> {
+  return cachedStats(`${await applicationsVersion()}:${minuteBucket()}`, undefined);
+}
+
+const cachedStats = versionedMemo(computeReviewStats);
+
+async function computeReviewStats(): Promise<ReviewStats> {
   const groups = await prisma.loanApplication.groupBy({ by: ["status"], _count: { _all: true }, _sum: { amount: true } });
   const count = (s: ApplicationStatus) => groups.find((g) => g.status === s)?._count._all ?? 0;
   return {
@@ -77,7 +97,7 @@ export async function listApplicationsForReview(filters: ReviewListFilters): Pro
   const [rows, total] = await Promise.all([
     prisma.loanApplication.findMany({
       where,
-      orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
+      orderBy: REVIEW_ORDER,
       skip: (filters.page - 1) * REVIEW_PAGE_SIZE,
       take: REVIEW_PAGE_SIZE,
       select: listSelect,
@@ -110,19 +130,42 @@ export async function getApplicationNidImage(applicationId: string) {
   return row?.nidImage ?? null;
 }
 
-/** Rows of the CSV export: the same filter as the screen, every page. */
-export function exportApplications(filters: Pick<ReviewListFilters, "q" | "status">) {
-  return prisma.loanApplication.findMany({
-    where: reviewWhere(filters),
-    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
-    take: REVIEW_EXPORT_LIMIT,
-    select: {
-      ...listSelect,
-      purpose: true,
-      employmentType: true,
-      monthlyIncome: true,
-      interestRate: true,
-      rejectionReason: true,
-    },
-  });
+const exportSelect = {
+  ...listSelect,
+  id: true,
+  purpose: true,
+  employmentType: true,
+  monthlyIncome: true,
+  interestRate: true,
+  rejectionReason: true,
+} satisfies Prisma.LoanApplicationSelect;
+
+export type ExportRow = Prisma.LoanApplicationGetPayload<{ select: typeof exportSelect }>;
+
+/**
+ * Rows of the CSV export: the screen's filter, every matching application in the screen's order. Read in
+ * keyset batches (after the last row's submittedAt and id, along the index) so a 100,000-row export neither
+ * holds one huge result nor pays for ever larger OFFSETs.
+ */
+export async function* exportApplicationBatches(
+  filters: Pick<ReviewListFilters, "q" | "status">,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<ExportRow[]> {
+  const where = reviewWhere(filters);
+  let last: { submittedAt: Date; id: string } | null = null;
+  for (;;) {
+    const after: Prisma.LoanApplicationWhereInput | null = last
+      ? { OR: [{ submittedAt: { lt: last.submittedAt } }, { submittedAt: last.submittedAt, id: { lt: last.id } }] }
+      : null;
+    const batch: ExportRow[] = await prisma.loanApplication.findMany({
+      where: after ? { AND: [where, after] } : where,
+      orderBy: REVIEW_ORDER,
+      take: batchSize,
+      select: exportSelect,
+    });
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+    const { submittedAt, id } = batch[batch.length - 1]!;
+    last = { submittedAt, id };
+  }
 }

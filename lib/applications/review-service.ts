@@ -6,16 +6,24 @@ import { findOrCreateCustomerByNid } from "@/lib/customers/service";
 import { prisma } from "@/lib/db";
 import type { ApplicationStatus, Prisma } from "@/lib/generated/prisma/client";
 import { createLoanFromApplication } from "@/lib/loans/service";
-import { deliverSoon, queueMessage } from "@/lib/outbox/service";
+import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
 import { statusesAllowing, type ReviewDecision } from "./review";
+
+export type DecisionInput = { applicationId: string; decision: ReviewDecision; reason?: string };
 
 export type DecisionResult = ActionResult<{
   applicationId: string;
   status: ApplicationStatus;
-  /** Where the rejection message goes (e-mail address or phone), for the success toast. */
+  /** Where the rejection message goes (e-mail address or phone), for the success notice. */
   notified?: string;
   loanNumber?: string;
 }>;
+
+/**
+ * Concurrent decisions queue for a pooled connection, the application's row lock and the sequence locks of
+ * customer and loan numbers: waiting there under load is normal, so give it time (as the submission does).
+ */
+const DECISION_TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
 
 const AUDIT_ACTION: Record<ReviewDecision, string> = {
   under_review: "application.under_review",
@@ -23,7 +31,30 @@ const AUDIT_ACTION: Record<ReviewDecision, string> = {
   rejected: "application.reject",
 };
 
-/** Why a guarded UPDATE found nothing to change: unknown, or decided by someone else (who and when). */
+/**
+ * Writes the decision if the application is still in a status the decision may follow, and returns that
+ * status (null when it is in none). One guarded updateMany per allowed from-status, so the audit row knows
+ * which one it was. Under READ COMMITTED a concurrent decision blocks on the row lock of the first and then
+ * re-checks its guard against the status the first committed: of any number of concurrent decisions on one
+ * application exactly one matches.
+ */
+async function applyDecision(tx: Prisma.TransactionClient, input: DecisionInput, reviewerId: string, now: Date): Promise<ApplicationStatus | null> {
+  for (const from of statusesAllowing(input.decision)) {
+    const { count } = await tx.loanApplication.updateMany({
+      where: { applicationId: input.applicationId, status: from },
+      data: {
+        status: input.decision,
+        reviewedById: reviewerId,
+        reviewedAt: now,
+        ...(input.decision === "rejected" ? { rejectionReason: input.reason } : {}),
+      },
+    });
+    if (count === 1) return from;
+  }
+  return null;
+}
+
+/** Why nothing was changed: no such application, or someone decided it already (who, when, to what). */
 async function explainRefusal(tx: Prisma.TransactionClient, applicationId: string): Promise<DecisionResult> {
   const current = await tx.loanApplication.findUnique({
     where: { applicationId },
@@ -37,38 +68,26 @@ async function explainRefusal(tx: Prisma.TransactionClient, applicationId: strin
 }
 
 /**
- * One review decision in one transaction: the row locked and its status checked against the statuses the
- * decision may follow (of any number of concurrent decisions exactly one finds it so), the reviewer and
- * time, the audit row, and what the decision brings with it: a loan awaiting the credit decision and the
- * customer record for an approval, the applicant's message for a rejection.
+ * One review decision in one transaction: the guarded status change with reviewer and time, what the
+ * decision brings with it (for an approval the customer, found or created by NID, and the loan awaiting the
+ * credit decision; for a rejection the applicant's message in the outbox) and the audit row. The rejection
+ * message is delivered after the response, never while the reviewer waits.
  */
-export async function decideApplication(
-  ctx: StaffContext,
-  input: { applicationId: string; decision: ReviewDecision; reason?: string },
-): Promise<DecisionResult> {
+export async function decideApplication(ctx: StaffContext, input: DecisionInput): Promise<DecisionResult> {
   const now = new Date();
   const result = await prisma.$transaction(async (tx): Promise<DecisionResult> => {
-    // Lock the row, then check the state this decision expects: a concurrent decision waits here and
-    // then finds the status the first one wrote, so exactly one of them wins.
-    const [locked] = await tx.$queryRaw<{ id: string; status: ApplicationStatus }[]>`
-      SELECT "id", "status" FROM "LoanApplication" WHERE "applicationId" = ${input.applicationId} FOR UPDATE`;
-    if (!locked || !statusesAllowing(input.decision).includes(locked.status)) return explainRefusal(tx, input.applicationId);
-    const application = await tx.loanApplication.update({
-      where: { id: locked.id, status: locked.status },
-      data: {
-        status: input.decision,
-        reviewedById: ctx.user.id,
-        reviewedAt: now,
-        ...(input.decision === "rejected" ? { rejectionReason: input.reason } : {}),
-      },
-    });
+    const previousStatus = await applyDecision(tx, input, ctx.user.id, now);
+    if (!previousStatus) return explainRefusal(tx, input.applicationId);
+    const application = await tx.loanApplication.findUniqueOrThrow({ where: { applicationId: input.applicationId } });
 
     let loanNumber: string | undefined;
+    let customerNumber: string | undefined;
     let notified: string | undefined;
     if (input.decision === "approved") {
       const customer = await findOrCreateCustomerByNid(tx, application, now);
       await tx.loanApplication.update({ where: { id: application.id }, data: { customerId: customer.id } });
       ({ loanNumber } = await createLoanFromApplication(tx, application, customer.id, ctx.user, now));
+      customerNumber = customer.userNumber;
     }
     if (input.decision === "rejected") {
       notified = application.email ?? application.phone;
@@ -77,7 +96,7 @@ export async function decideApplication(
         recipient: notified,
         language: application.language,
         template: "application.rejected",
-        values: { applicationId: application.applicationId, reason: input.reason ?? "", statusUrl: `/status?id=${application.applicationId}` },
+        values: { applicationId: application.applicationId, reason: input.reason ?? "", statusPath: `/status?id=${application.applicationId}` },
         entityType: "LoanApplication",
         entityId: application.id,
       });
@@ -88,17 +107,17 @@ export async function decideApplication(
       action: AUDIT_ACTION[input.decision],
       entityType: "LoanApplication",
       entityId: application.id,
-      before: { status: locked.status },
+      before: { status: previousStatus },
       after: {
         status: input.decision,
-        ...(input.reason ? { rejectionReason: input.reason } : {}),
-        ...(loanNumber ? { loanNumber } : {}),
+        ...(input.reason !== undefined ? { rejectionReason: input.reason } : {}),
+        ...(loanNumber ? { loanNumber, customerNumber } : {}),
       },
       ip: ctx.request.ip,
       userAgent: ctx.request.userAgent,
     });
     return ok({ applicationId: application.applicationId, status: input.decision, notified, loanNumber });
-  });
-  if (result.ok && input.decision === "rejected") await deliverSoon();
+  }, DECISION_TRANSACTION_OPTIONS);
+  if (result.ok && input.decision === "rejected") deliverAfterResponse();
   return result;
 }

@@ -1,42 +1,50 @@
 import "server-only";
 import { dhakaToday } from "@/lib/applications/schemas";
+import type { EmploymentType } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { allocateNumberedCode } from "@/lib/ids/allocate";
 import { generateUserCode } from "./user-code";
 
-type ApplicantDetails = {
+/** What an application tells about the person (the new customer record is made from it). */
+export type ApplicantDetails = {
   name: string;
   phone: string;
   email: string | null;
   nid: string;
   address: string;
   dob: Date;
-  employmentType: Prisma.CustomerCreateInput["employmentType"];
+  employmentType: EmploymentType;
   employer: string;
   monthlyIncome: number;
 };
 
-const MAX_CODE_ATTEMPTS = 10;
+export type CustomerRef = { id: string; userNumber: string; created: boolean };
+
+/** 31^4 ≈ 920,000 codes: ten random draws in a row all taken means something else is wrong. */
+const MAX_USER_CODE_ATTEMPTS = 10;
+
+async function freeUserCode(tx: Prisma.TransactionClient): Promise<string> {
+  for (let attempt = 0; attempt < MAX_USER_CODE_ATTEMPTS; attempt++) {
+    const code = generateUserCode();
+    if (!(await tx.customer.findUnique({ where: { userCode: code }, select: { id: true } }))) return code;
+  }
+  throw new Error("Could not find a free customer code");
+}
 
 /**
  * The customer with this NID number, created from the applicant's details when there is none (one customer
- * per national ID). Inside the caller's transaction; the insert is ON CONFLICT DO NOTHING, so an approval
- * racing another one for the same person finds the customer the other created instead of failing.
+ * per national ID), inside the caller's transaction. The user number is allocated under the customer
+ * sequence's advisory lock, which also makes concurrent creations wait for each other. The insert is
+ * ON CONFLICT DO NOTHING rather than a caught unique violation, because a failed statement would abort the
+ * caller's transaction: an approval that created this person's customer while we waited simply wins, and
+ * its row is returned.
  */
-export async function findOrCreateCustomerByNid(
-  tx: Prisma.TransactionClient,
-  applicant: ApplicantDetails,
-  now = new Date(),
-): Promise<{ id: string; userNumber: string; created: boolean }> {
+export async function findOrCreateCustomerByNid(tx: Prisma.TransactionClient, applicant: ApplicantDetails, now = new Date()): Promise<CustomerRef> {
   const existing = await tx.customer.findUnique({ where: { nid: applicant.nid }, select: { id: true, userNumber: true } });
   if (existing) return { ...existing, created: false };
 
   const userNumber = await allocateNumberedCode(tx, "customer");
-  let userCode = generateUserCode();
-  for (let attempt = 1; await tx.customer.findUnique({ where: { userCode }, select: { id: true } }); attempt++) {
-    if (attempt >= MAX_CODE_ATTEMPTS) throw new Error("Could not find a free customer code");
-    userCode = generateUserCode();
-  }
+  const userCode = await freeUserCode(tx);
   const { count } = await tx.customer.createMany({
     data: [
       {

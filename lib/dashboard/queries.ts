@@ -1,5 +1,7 @@
 import "server-only";
+import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus, LoanType } from "@/lib/generated/prisma/enums";
 import { dhakaDay, percentChange, percentOf, periodWindows, type Period } from "./period";
 
@@ -24,16 +26,15 @@ function kpi(current: number | null, previous: number | null): Kpi {
 }
 
 async function applicationFigures(w: ReturnType<typeof periodWindows>) {
+  const received = (win: { start: Date; end: Date }) =>
+    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${win.start} AND "submittedAt" < ${win.end})`;
+  const decided = (status: "approved" | "rejected", win: { start: Date; end: Date }) =>
+    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "status" = ${status}::"ApplicationStatus" AND "reviewedAt" >= ${win.start} AND "reviewedAt" < ${win.end})`;
+  // Each count is a range of one index (submittedAt; status + reviewedAt), not a pass over the table.
   const [row] = await prisma.$queryRaw<Record<string, bigint>[]>`
-    SELECT
-      count(*) FILTER (WHERE "submittedAt" >= ${w.current.start} AND "submittedAt" < ${w.current.end}) AS "received",
-      count(*) FILTER (WHERE "submittedAt" >= ${w.previous.start} AND "submittedAt" < ${w.previous.end}) AS "receivedBefore",
-      count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${w.current.start} AND "reviewedAt" < ${w.current.end}) AS "approved",
-      count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${w.current.start} AND "reviewedAt" < ${w.current.end}) AS "rejected",
-      count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${w.previous.start} AND "reviewedAt" < ${w.previous.end}) AS "approvedBefore",
-      count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${w.previous.start} AND "reviewedAt" < ${w.previous.end}) AS "rejectedBefore"
-    FROM "LoanApplication"
-    WHERE "submittedAt" >= ${w.previous.start} OR "reviewedAt" >= ${w.previous.start}`;
+    SELECT ${received(w.current)} AS "received", ${received(w.previous)} AS "receivedBefore",
+           ${decided("approved", w.current)} AS "approved", ${decided("rejected", w.current)} AS "rejected",
+           ${decided("approved", w.previous)} AS "approvedBefore", ${decided("rejected", w.previous)} AS "rejectedBefore"`;
   return row ?? {};
 }
 
@@ -123,11 +124,11 @@ export type TodayActivity = { received: number; approved: number; rejected: numb
 export async function getTodayActivity(now = new Date()): Promise<TodayActivity> {
   const day = dhakaDay(now);
   const [[apps], [loans], [payments]] = await Promise.all([
+    // Index ranges (submittedAt; status + reviewedAt) rather than a pass over the table.
     prisma.$queryRaw<Record<string, bigint>[]>`
-      SELECT count(*) FILTER (WHERE "submittedAt" >= ${day.start} AND "submittedAt" < ${day.end}) AS "received",
-             count(*) FILTER (WHERE "status" = 'approved' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "approved",
-             count(*) FILTER (WHERE "status" = 'rejected' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "rejected"
-      FROM "LoanApplication" WHERE "submittedAt" >= ${day.start} OR "reviewedAt" >= ${day.start}`,
+      SELECT (SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${day.start} AND "submittedAt" < ${day.end}) AS "received",
+             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'approved' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "approved",
+             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'rejected' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "rejected"`,
     prisma.$queryRaw<Record<string, bigint | null>[]>`
       SELECT count(*) AS "disbursed", sum("disbursedAmount") AS "amount" FROM "Loan" WHERE "disbursedAt" >= ${day.start} AND "disbursedAt" < ${day.end}`,
     prisma.$queryRaw<Record<string, bigint | null>[]>`
@@ -149,14 +150,24 @@ export type ProductSlice = { loanType: LoanType; applications: number; disbursed
 /** Portfolio by product: applications in the window, loans disbursed in it, and today's outstanding balance. */
 export async function getPortfolioByProduct(period: Period, now = new Date()): Promise<ProductSlice[]> {
   const { current } = periodWindows(period, now);
-  const rows = await prisma.$queryRaw<{ loanType: LoanType; applications: bigint; disbursedCount: bigint; disbursedAmount: bigint | null; outstanding: bigint | null }[]>`
-    SELECT t."loanType",
-      (SELECT count(*) FROM "LoanApplication" a WHERE a."loanType" = t."loanType" AND a."submittedAt" >= ${current.start} AND a."submittedAt" < ${current.end}) AS "applications",
-      (SELECT count(*) FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."disbursedAt" >= ${current.start} AND l."disbursedAt" < ${current.end}) AS "disbursedCount",
-      (SELECT sum(l."disbursedAmount") FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."disbursedAt" >= ${current.start} AND l."disbursedAt" < ${current.end}) AS "disbursedAmount",
-      (SELECT sum(l."disbursedAmount") - coalesce(sum((SELECT sum(p."amount") FROM "LoanPayment" p WHERE p."loanId" = l."id" AND p."status" = 'completed')), 0)
-         FROM "Loan" l WHERE l."loanType" = t."loanType" AND l."status" = 'disbursed') AS "outstanding"
-    FROM unnest(enum_range(NULL::"LoanType")) AS t("loanType")`;
+  // One grouped pass per table instead of a sub-select per product and table.
+  const rows = await prisma.$queryRaw<{ loanType: LoanType; applications: bigint | null; disbursedCount: bigint | null; disbursedAmount: bigint | null; outstanding: bigint | null }[]>`
+    WITH apps AS (
+      SELECT "loanType", count(*) AS "n" FROM "LoanApplication"
+      WHERE "submittedAt" >= ${current.start} AND "submittedAt" < ${current.end} GROUP BY 1),
+    disbursed AS (
+      SELECT "loanType", count(*) AS "n", sum("disbursedAmount") AS "amount" FROM "Loan"
+      WHERE "disbursedAt" >= ${current.start} AND "disbursedAt" < ${current.end} GROUP BY 1),
+    repaid AS (
+      SELECT "loanId", sum("amount") AS "paid" FROM "LoanPayment" WHERE "status" = 'completed' GROUP BY 1),
+    outstanding AS (
+      SELECT l."loanType", sum(l."disbursedAmount") - coalesce(sum(r."paid"), 0) AS "amount"
+      FROM "Loan" l LEFT JOIN repaid r ON r."loanId" = l."id" WHERE l."status" = 'disbursed' GROUP BY 1)
+    SELECT t."loanType", a."n" AS "applications", d."n" AS "disbursedCount", d."amount" AS "disbursedAmount", o."amount" AS "outstanding"
+    FROM unnest(enum_range(NULL::"LoanType")) AS t("loanType")
+    LEFT JOIN apps a ON a."loanType" = t."loanType"
+    LEFT JOIN disbursed d ON d."loanType" = t."loanType"
+    LEFT JOIN outstanding o ON o."loanType" = t."loanType"`;
   return rows.map((r) => ({
     loanType: r.loanType,
     applications: n(r.applications),
@@ -173,7 +184,7 @@ const APPLICATION_WAIT_MS = 24 * 60 * 60 * 1000;
 const KYC_WAIT_MS = 48 * 60 * 60 * 1000;
 
 /** Alerts derived from the data; only kinds with something to say are returned. */
-export async function listAlerts(now = new Date()): Promise<DashboardAlert[]> {
+export async function computeAlerts(now = new Date()): Promise<DashboardAlert[]> {
   const [[row]] = await Promise.all([
     prisma.$queryRaw<{ apps: bigint; appsOldest: Date | null; kyc: bigint; kycOldest: Date | null; overdue: bigint; overdueOldest: Date | null }[]>`
       SELECT
@@ -191,9 +202,19 @@ export async function listAlerts(now = new Date()): Promise<DashboardAlert[]> {
   return alerts;
 }
 
+const cachedAlerts = versionedMemo(() => computeAlerts());
+
+/**
+ * The alerts, recomputed when applications, loans or KYC cases changed, and at least once a minute (waiting
+ * times grow with the clock; instalments fall overdue with the date). Every back-office page shows the bell.
+ */
+export async function listAlerts(): Promise<DashboardAlert[]> {
+  return cachedAlerts(`${await getDashboardVersion()}:${minuteBucket()}`);
+}
+
 /** The bell's number: every alert item (an application waiting, a case waiting, an instalment overdue). */
-export async function countOpenAlerts(now = new Date()): Promise<number> {
-  return (await listAlerts(now)).reduce((sum, a) => sum + a.count, 0);
+export async function countOpenAlerts(): Promise<number> {
+  return (await listAlerts()).reduce((sum, a) => sum + a.count, 0);
 }
 
 /**
@@ -206,4 +227,36 @@ export async function getDashboardVersion(): Promise<string> {
            (SELECT max("updatedAt") FROM "Loan") AS "l",
            (SELECT max("updatedAt") FROM "KycCase") AS "k"`;
   return [row?.a, row?.l, row?.k].map((d) => d?.getTime() ?? 0).join("-");
+}
+
+export type DashboardData = {
+  kpis: DashboardKpis;
+  recent: RecentApplication[];
+  today: TodayActivity;
+  products: ProductSlice[];
+  alerts: DashboardAlert[];
+};
+
+async function computeDashboard(period: Period): Promise<DashboardData> {
+  const now = new Date();
+  const [kpis, recent, today, products, alerts] = await Promise.all([
+    getDashboardKpis(period, now),
+    listRecentApplications(),
+    getTodayActivity(now),
+    getPortfolioByProduct(period, now),
+    computeAlerts(now),
+  ]);
+  return { kpis, recent, today, products, alerts };
+}
+
+const cachedDashboard = versionedMemo(computeDashboard);
+
+/**
+ * Everything the dashboard shows for a period, with the version it was computed at. Recomputed when the
+ * data changed (the version) and at least once a minute (the windows move with the clock; payments are not
+ * in the version), so a dashboard left open costs one cheap version read per poll.
+ */
+export async function getDashboard(period: Period): Promise<DashboardData & { version: string }> {
+  const version = await getDashboardVersion();
+  return { ...(await cachedDashboard(`${period}:${version}:${minuteBucket()}`, period)), version };
 }

@@ -20,13 +20,14 @@ type ApprovedApplication = {
 /**
  * Turns an approved application into a loan awaiting the credit decision (`pending_approval`), with the
  * documents loan management checks: the NID card (pending) and the application form itself (verified:
- * the online form is the application record). Inside the caller's transaction.
+ * the online form is the application record), and a system note saying where the loan came from. The risk
+ * level keeps the schema's default until loan assessment sets it. Inside the caller's transaction.
  */
 export async function createLoanFromApplication(
   tx: Prisma.TransactionClient,
   application: ApprovedApplication,
   customerId: string,
-  reviewer: { id: string; name: string },
+  reviewer: { name: string },
   now = new Date(),
 ): Promise<{ id: string; loanNumber: string }> {
   const loanNumber = await allocateNumberedCode(tx, "loan");

@@ -12,8 +12,10 @@ export interface DeliveryAdapter {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/** Development: "[outbox] sms to +8801712345678 : text". */
 export const logOnlyAdapter: DeliveryAdapter = {
   async send(message) {
-    console.info(`[outbox] ${message.channel} to ${message.recipient}: ${message.subject ? `${message.subject} — ` : ""}${message.body}`);
+    const text = message.subject ? `${message.subject} — ${message.body}` : message.body;
+    console.info(`[outbox] ${message.channel} to ${message.recipient} : ${text}`);
   },
 };

@@ -1,25 +1,34 @@
 import "server-only";
+import { after } from "next/server";
 import { prisma } from "@/lib/db";
 import type { Language, OutboxChannel, Prisma } from "@/lib/generated/prisma/client";
-import { logOnlyAdapter, type DeliveryAdapter } from "./adapter";
-import { renderOutboxMessage, type OutboxTemplate } from "./templates";
+import { logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
+import { renderOutboxMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
 
 /** After this many failed attempts a message is marked failed and left for staff to see. */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
+/**
+ * How long a claimed message is reserved for the run that claimed it. A run that dies mid-send leaves the
+ * message pending, and it is tried again once this has passed (so a gateway may get it twice: at least once,
+ * never lost).
+ */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const MAX_ERROR_LENGTH = 500;
 
-export type QueuedMessage = {
+export type QueuedMessage<T extends OutboxTemplate> = {
   channel: OutboxChannel;
   recipient: string;
   language: Language;
-  template: OutboxTemplate;
-  values: Record<string, string>;
+  template: T;
+  values: OutboxTemplateValues[T];
+  /** The record the message is about, e.g. LoanApplication + its id. */
   entityType?: string;
   entityId?: string;
 };
 
 /** Queues a message inside the caller's transaction: it exists exactly when the decision does. */
-export async function queueMessage(tx: Prisma.TransactionClient, message: QueuedMessage): Promise<string> {
+export async function queueMessage<T extends OutboxTemplate>(tx: Prisma.TransactionClient, message: QueuedMessage<T>): Promise<string> {
   const { subject, body } = renderOutboxMessage(message.template, message.language, message.values);
   const row = await tx.outboxMessage.create({
     data: {
@@ -37,61 +46,79 @@ export async function queueMessage(tx: Prisma.TransactionClient, message: Queued
   return row.id;
 }
 
-/** Exponential backoff: 30 s, 1 min, 2 min, … */
+/** Exponential backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … */
 export function nextAttemptDelayMs(attempts: number): number {
   return BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1);
 }
 
+/** A claimed message; `attempts` counts this attempt. */
+type ClaimedMessage = OutgoingMessage & { attempts: number };
+
 /**
- * Sends what is due. Each message is claimed with FOR UPDATE SKIP LOCKED inside its own transaction, so
- * several servers (or overlapping runs) never send one message twice; a failure is recorded and retried
- * later, never lost.
+ * Reserves up to `limit` due messages for this run: FOR UPDATE SKIP LOCKED, so concurrent runs (several
+ * servers, overlapping triggers) never claim the same message, and the attempt is counted and the lease set
+ * in the same short transaction. The gateway is called afterwards, outside any transaction.
+ */
+async function claimDueMessages(limit: number, now: Date): Promise<ClaimedMessage[]> {
+  return prisma.$transaction(async (tx) => {
+    const due = await tx.$queryRaw<ClaimedMessage[]>`
+      SELECT "id", "channel", "recipient", "subject", "body", "attempts" FROM "OutboxMessage"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+    if (due.length === 0) return [];
+    await tx.outboxMessage.updateMany({
+      where: { id: { in: due.map((m) => m.id) } },
+      data: { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) },
+    });
+    return due.map((m) => ({ ...m, attempts: m.attempts + 1 }));
+  });
+}
+
+/**
+ * Sends what is due through the adapter. A sent message is marked sent; a failure is recorded (attempts,
+ * lastError) and retried later with exponential backoff, and after MAX_DELIVERY_ATTEMPTS it is marked failed.
  */
 export async function deliverPendingMessages(
   options: { limit?: number; adapter?: DeliveryAdapter; now?: Date } = {},
 ): Promise<{ sent: number; failed: number }> {
   const adapter = options.adapter ?? logOnlyAdapter;
-  const limit = options.limit ?? 20;
+  const now = options.now ?? new Date();
+  const claimed = await claimDueMessages(options.limit ?? 20, now);
   let sent = 0;
   let failed = 0;
-  for (let i = 0; i < limit; i++) {
-    const now = options.now ?? new Date();
-    const outcome = await prisma.$transaction(async (tx) => {
-      const [message] = await tx.$queryRaw<{ id: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string; attempts: number }[]>`
-        SELECT "id", "channel", "recipient", "subject", "body", "attempts" FROM "OutboxMessage"
-        WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
-        ORDER BY "nextAttemptAt" LIMIT 1 FOR UPDATE SKIP LOCKED`;
-      if (!message) return null;
-      try {
-        await adapter.send(message);
-        await tx.outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: now, attempts: message.attempts + 1, lastError: null } });
-        return "sent" as const;
-      } catch (error) {
-        const attempts = message.attempts + 1;
-        await tx.outboxMessage.update({
-          where: { id: message.id },
-          data: {
-            attempts,
-            lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
-            status: attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending",
-            nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
-          },
-        });
-        return "failed" as const;
-      }
-    });
-    if (outcome === null) break;
-    if (outcome === "sent") sent += 1;
-    else failed += 1;
+  for (const { attempts, ...message } of claimed) {
+    try {
+      await adapter.send(message);
+      await prisma.outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
+      sent += 1;
+    } catch (error) {
+      await prisma.outboxMessage.update({
+        where: { id: message.id },
+        data: {
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH),
+          status: attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
+        },
+      });
+      failed += 1;
+    }
   }
   return { sent, failed };
 }
 
-/** After a response has been sent: deliver what is due without making the person wait for a gateway. */
-export async function deliverSoon(): Promise<void> {
-  const run = () => deliverPendingMessages().then(() => undefined, (error: unknown) => console.error("[outbox] delivery run failed", error));
+/**
+ * Delivers what is due once the response has been sent, so nobody waits for a gateway. Outside a request
+ * (a script, a test) `after` is unavailable and the run starts at once, still without being awaited.
+ */
+export function deliverAfterResponse(): void {
+  const run = async () => {
+    try {
+      await deliverPendingMessages();
+    } catch (error) {
+      console.error("[outbox] delivery run failed", error);
+    }
+  };
   try {
-    const { after } = await import("next/server");
     after(run);
   } catch {
     void run();

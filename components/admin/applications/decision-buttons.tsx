@@ -2,92 +2,107 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Clock, Loader2, XCircle } from "lucide-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionResult } from "@/lib/auth/action-result";
+import type { Locale } from "@/i18n/config";
 import type { ReviewDecision } from "@/lib/applications/review";
 import { approveApplication, markApplicationUnderReview, rejectApplication } from "@/lib/applications/review-actions";
 import { MAX_REJECTION_REASON_LENGTH, rejectApplicationSchema, type RejectApplicationInput } from "@/lib/applications/review-schemas";
 import type { DecisionResult } from "@/lib/applications/review-service";
+import { formatDateTime } from "@/lib/format";
+import { announceReviewNotice, ReviewNoticeAlert, type ReviewNotice } from "./review-notices";
 
-type Notice = { tone: "success" | "error"; title?: string; text: string };
+type DecisionSuccess = Extract<DecisionResult, { ok: true }>;
+type DecisionFailure = Extract<DecisionResult, { ok: false }>;
 
 /**
- * The decisions the application's status allows, with the spec's messages. `compact` is the table row's
- * version (no reject: that needs the reason form of the dialog).
+ * The decisions the application's status allows, with the spec's messages. In the detail dialog the outcome
+ * shows under the buttons; `compact` is the table row's version (no reject: that needs the reason form),
+ * whose outcome goes to the page's notice region because the row may leave the list on the refresh.
  */
 export function DecisionButtons({ applicationId, allowed, compact = false }: { applicationId: string; allowed: readonly ReviewDecision[]; compact?: boolean }) {
   const t = useTranslations("adminReview");
-  const format = useFormatter();
+  const locale = useLocale() as Locale;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<ReviewNotice | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const form = useForm<RejectApplicationInput>({ resolver: zodResolver(rejectApplicationSchema), defaultValues: { applicationId, reason: "" } });
   const reason = useWatch({ control: form.control, name: "reason" });
+  const reasonBlank = reason.trim() === "";
+  const reasonRequired: ReviewNotice = { tone: "error", title: t("toasts.reasonRequiredTitle"), text: t("toasts.reasonRequiredText") };
 
-  const failure = (result: Extract<DecisionResult, { ok: false }>, fallback: string): Notice => {
-    const { reason: why, details } = result.error;
-    if (why === "alreadyDecided") {
+  const show = (next: ReviewNotice) => (compact ? announceReviewNotice(next) : setNotice(next));
+
+  const failureNotice = ({ error }: DecisionFailure, fallback: string): ReviewNotice => {
+    if (error.code === "conflict" && error.reason === "alreadyDecided") {
+      const { by, at } = error.details ?? {};
       return {
         tone: "error",
-        text: details?.by && details.at ? t("toasts.alreadyDecided", { by: String(details.by), at: format.dateTime(new Date(String(details.at)), { dateStyle: "medium", timeStyle: "short" }) }) : t("toasts.alreadyDecidedUnknown"),
+        text: by && at ? t("toasts.alreadyDecided", { by: String(by), at: formatDateTime(String(at), locale) }) : t("toasts.alreadyDecidedUnknown"),
       };
     }
+    if (error.code === "validation" && error.fieldErrors?.reason) return reasonRequired;
     return { tone: "error", text: fallback };
   };
 
-  const run = (call: () => Promise<ActionResult<unknown>>, success: (r: DecisionResult & { ok: true }) => Notice, fallback: string) =>
+  const decide = (call: () => Promise<DecisionResult>, success: (result: DecisionSuccess) => ReviewNotice, fallback: string) =>
     startTransition(async () => {
-      const result = (await call()) as DecisionResult;
-      setNotice(result.ok ? success(result) : failure(result, fallback));
+      let result: DecisionResult;
+      try {
+        result = await call();
+      } catch {
+        // The request itself failed (offline, server restarting): same message as a refused decision.
+        return show({ tone: "error", text: fallback });
+      }
+      show(result.ok ? success(result) : failureNotice(result, fallback));
       if (result.ok) setRejecting(false);
       router.refresh();
     });
 
-  const onReject = form.handleSubmit(
+  const markUnderReview = () =>
+    decide(
+      () => markApplicationUnderReview({ applicationId }),
+      () => ({ tone: "success", title: t("toasts.underReviewTitle"), text: t("toasts.underReviewText") }),
+      t("toasts.underReviewFailed"),
+    );
+
+  const approve = () =>
+    decide(
+      () => approveApplication({ applicationId }),
+      () => ({ tone: "success", title: t("toasts.approvedTitle"), text: t("toasts.approvedText", { id: applicationId }) }),
+      t("toasts.approveFailed"),
+    );
+
+  const reject = form.handleSubmit(
     (values) =>
-      run(
+      decide(
         () => rejectApplication(values),
-        (r) => ({ tone: "success", title: t("toasts.rejectedTitle"), text: t("toasts.rejectedText", { to: r.data.notified ?? "" }) }),
+        (result) => ({ tone: "success", title: t("toasts.rejectedTitle"), text: t("toasts.rejectedText", { to: result.data.notified ?? "" }) }),
         t("toasts.rejectFailed"),
       ),
-    () => setNotice({ tone: "error", title: t("toasts.reasonRequiredTitle"), text: t("toasts.reasonRequiredText") }),
+    () => show(reasonRequired),
   );
 
   if (allowed.length === 0 && !notice) return null;
+  const reasonId = `reason-${applicationId}`;
+  const reasonTouchedBlank = form.formState.touchedFields.reason === true && reasonBlank;
   return (
     <div className="space-y-3">
       <div className={compact ? "flex flex-wrap justify-end gap-1" : "flex flex-wrap gap-2"}>
         {allowed.includes("under_review") ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={pending}
-            data-testid="mark-under-review"
-            onClick={() =>
-              run(() => markApplicationUnderReview({ applicationId }), () => ({ tone: "success", title: t("toasts.underReviewTitle"), text: t("toasts.underReviewText") }), t("toasts.underReviewFailed"))
-            }
-          >
+          <Button size="sm" variant="outline" disabled={pending} data-testid="mark-under-review" onClick={markUnderReview}>
             <Clock aria-hidden />
             {t("markUnderReview")}
           </Button>
         ) : null}
         {allowed.includes("approved") ? (
-          <Button
-            size="sm"
-            disabled={pending}
-            data-testid="approve"
-            onClick={() =>
-              run(() => approveApplication({ applicationId }), () => ({ tone: "success", title: t("toasts.approvedTitle"), text: t("toasts.approvedText", { id: applicationId }) }), t("toasts.approveFailed"))
-            }
-          >
+          <Button size="sm" disabled={pending} data-testid="approve" onClick={approve}>
             {pending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCircle2 aria-hidden />}
             {t("approve")}
           </Button>
@@ -99,26 +114,34 @@ export function DecisionButtons({ applicationId, allowed, compact = false }: { a
           </Button>
         ) : null}
       </div>
-      {rejecting ? (
-        <form onSubmit={onReject} className="space-y-2" noValidate data-testid="reject-form">
-          <Label htmlFor={`reason-${applicationId}`}>{t("dialog.reasonLabel")}</Label>
-          <Textarea id={`reason-${applicationId}`} rows={3} maxLength={MAX_REJECTION_REASON_LENGTH} {...form.register("reason")} />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" size="sm" disabled={pending || reason.trim() === ""} data-testid="send-rejection">
+      {rejecting && allowed.includes("rejected") ? (
+        <form onSubmit={reject} className="space-y-2 rounded-md border p-3" noValidate data-testid="reject-form">
+          <Label htmlFor={reasonId}>{t("dialog.reasonLabel")}</Label>
+          <Textarea
+            id={reasonId}
+            rows={3}
+            maxLength={MAX_REJECTION_REASON_LENGTH}
+            aria-invalid={reasonTouchedBlank || undefined}
+            aria-describedby={reasonTouchedBlank ? `${reasonId}-required` : undefined}
+            {...form.register("reason")}
+          />
+          {reasonTouchedBlank ? (
+            <p id={`${reasonId}-required`} className="text-sm text-destructive">
+              {t("toasts.reasonRequiredText")}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="destructive" size="sm" disabled={pending || reasonBlank} data-testid="send-rejection">
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
               {t("dialog.sendRejection")}
             </Button>
-            <Button type="button" variant="outline" size="sm" onClick={() => setRejecting(false)}>
-              {t("dialog.close")}
+            <Button type="button" variant="outline" size="sm" disabled={pending} onClick={() => setRejecting(false)}>
+              {t("dialog.cancel")}
             </Button>
           </div>
         </form>
       ) : null}
-      {notice ? (
-        <Alert variant={notice.tone === "error" ? "destructive" : "default"} role="status" data-testid="decision-notice" className={compact ? "text-left" : undefined}>
-          {notice.title ? <AlertTitle>{notice.title}</AlertTitle> : null}
-          <AlertDescription>{notice.text}</AlertDescription>
-        </Alert>
-      ) : null}
+      {notice ? <ReviewNoticeAlert notice={notice} /> : null}
     </div>
   );
 }

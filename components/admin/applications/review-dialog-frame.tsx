@@ -24,7 +24,7 @@ export function ReviewDialogFrame({
     <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid="application-dialog">
         <DialogHeader>
-          <DialogTitle className="font-mono text-base sm:text-lg">{title}</DialogTitle>
+          <DialogTitle className="text-base break-all sm:text-lg">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <Tabs defaultValue={tabs[0]?.value}>

@@ -1,8 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/config";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions, debtToIncomePercent, EMI_TO_INCOME_LIMIT_PERCENT, emiToIncomePercent } from "@/lib/applications/review";
 import type { ApplicationForReview } from "@/lib/applications/review-queries";
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
 import { DecisionButtons } from "./decision-buttons";
@@ -22,13 +23,14 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   );
 }
 
-function Ratio({ value, label, verdict }: { value: number | null; label: string; verdict: (ok: boolean) => string }) {
+/** An income ratio, green at or below the 40% limit and red above it. */
+function Ratio({ value, label, verdict, locale }: { value: number | null; label: string; verdict: (ok: boolean) => string; locale: Locale }) {
   if (value === null) return null;
   const within = value <= EMI_TO_INCOME_LIMIT_PERCENT;
   return (
     <div className={cn("rounded-md border p-3", within ? "border-green-300 bg-green-50" : "border-red-300 bg-red-50")} data-testid="ratio" data-within={within}>
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className={cn("text-2xl font-bold", within ? "text-green-700" : "text-red-700")}>{value}%</p>
+      <p className={cn("text-2xl font-bold", within ? "text-green-700" : "text-red-700")}>{formatPercent(value, locale)}</p>
       <p className="text-xs">{verdict(within)}</p>
     </div>
   );
@@ -67,7 +69,7 @@ export async function ApplicationReviewDialog({
       <Facts
         rows={[
           [d("dialog.name"), a.name],
-          [d("dialog.phone"), localizeDigits(a.phone, locale)],
+          [d("dialog.phone"), formatPhone(a.phone, locale)],
           [d("dialog.email"), a.email ?? "—"],
           [d("dialog.dob"), formatDate(a.dob, locale)],
           [d("dialog.nid"), localizeDigits(a.nid, locale)],
@@ -107,6 +109,16 @@ export async function ApplicationReviewDialog({
           [d("dialog.bloodGroup"), a.nidBloodGroup ?? "—"],
         ]}
       />
+      <h3 className="font-semibold">{d("dialog.metadata")}</h3>
+      <Facts
+        rows={[
+          [d("dialog.source"), a.nidSimulated ? d("dialog.simulated") : a.nidVerificationStatus === "not_captured" ? "—" : d("dialog.staffCheck")],
+          [d("dialog.cardNumber"), a.nidVerifiedNumber ? localizeDigits(a.nidVerifiedNumber, locale) : "—"],
+          [d("dialog.fatherName"), a.nidFatherName ?? "—"],
+          [d("dialog.motherName"), a.nidMotherName ?? "—"],
+          [d("dialog.cardAddress"), a.nidVerifiedAddress ?? "—"],
+        ]}
+      />
       <h3 className="font-semibold">{d("dialog.cardImage")}</h3>
       {a.nidImage ? (
         <figure className="space-y-1">
@@ -142,8 +154,8 @@ export async function ApplicationReviewDialog({
       />
       <h3 className="font-semibold">{d("dialog.incomeAnalysis")}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Ratio value={emiRatio} label={d("dialog.emiToIncome")} verdict={(ok) => (ok ? d("dialog.withinLimit") : d("dialog.overLimit"))} />
-        <Ratio value={debtRatio} label={d("dialog.debtToIncome")} verdict={(ok) => (ok ? d("dialog.withinLimit") : d("dialog.overLimit"))} />
+        <Ratio value={emiRatio} label={d("dialog.emiToIncome")} verdict={(ok) => (ok ? d("dialog.withinLimit") : d("dialog.overLimit"))} locale={locale} />
+        <Ratio value={debtRatio} label={d("dialog.debtToIncome")} verdict={(ok) => (ok ? d("dialog.withinLimit") : d("dialog.overLimit"))} locale={locale} />
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions } from "@/lib/applications/review";
 import type { ReviewList, ReviewStats } from "@/lib/applications/review-queries";
 import { REVIEW_STATUS_FILTERS, type ReviewListFilters } from "@/lib/applications/review-schemas";
-import { formatDateTime, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { DecisionButtons } from "./decision-buttons";
 import { ApplicationStatusBadge } from "./status-badge";
@@ -118,7 +118,7 @@ export async function ReviewTable({
                   </TableCell>
                   <TableCell>
                     <div className="font-medium">{row.name}</div>
-                    <div className="text-xs text-muted-foreground">{localizeDigits(row.phone, locale)}</div>
+                    <div className="text-xs text-muted-foreground">{formatPhone(row.phone, locale)}</div>
                     {row.nidVerified ? <span className="mt-1 inline-block rounded bg-green-100 px-1.5 text-xs text-green-800">{t("nidVerified")}</span> : null}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">

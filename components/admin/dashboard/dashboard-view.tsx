@@ -6,20 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PERIODS, type Period } from "@/lib/dashboard/period";
-import type { DashboardAlert, DashboardKpis, Kpi, ProductSlice, RecentApplication, TodayActivity } from "@/lib/dashboard/queries";
+import type { DashboardData, Kpi, TodayActivity } from "@/lib/dashboard/queries";
 import { formatDate, formatDateTime, formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
 
-export type DashboardData = {
-  period: Period;
-  kpis: DashboardKpis;
-  recent: RecentApplication[];
-  today: TodayActivity;
-  products: ProductSlice[];
-  alerts: DashboardAlert[];
-  titles: Record<LoanType, Record<Language, string>>;
-};
+export type DashboardViewData = DashboardData & { period: Period; titles: Record<LoanType, Record<Language, string>> };
 
 export const DASHBOARD_TABS = ["overview", "today", "portfolio", "alerts"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -76,7 +68,7 @@ function KpiCard({ testId, label, value, kpi, t, locale }: { testId: string; lab
   );
 }
 
-export async function DashboardView({ data, tab }: { data: DashboardData; tab: DashboardTab }) {
+export async function DashboardView({ data, tab }: { data: DashboardViewData; tab: DashboardTab }) {
   const [t, tReview, locale] = await Promise.all([getTranslations("adminDashboard"), getTranslations("adminReview"), getLocale()]);
   const { kpis } = data;
   const pct = (v: number | null) => (v === null ? t("notAvailable") : formatPercent(v, locale));

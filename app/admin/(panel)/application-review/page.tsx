@@ -3,8 +3,11 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApplicationReviewDialog } from "@/components/admin/applications/review-dialog";
 import { ReviewFilters, ReviewStatsCards, ReviewTable, reviewHref } from "@/components/admin/applications/review-list";
+import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
 import { PageHeader } from "@/components/admin/page-header";
 import { RefreshButton } from "@/components/admin/refresh-button";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { getApplicationForReview, listApplicationsForReview, loanTypeTitles, reviewStats } from "@/lib/applications/review-queries";
@@ -16,11 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** Application review: the list filtered and paged on the server from the URL; ?view=<applicationId> opens one. */
 export default async function ApplicationReviewPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requirePermission("applications.read", "/admin/application-review");
   const params = await searchParams;
   const filters = reviewListFiltersSchema.parse(params);
-  const view = typeof params.view === "string" ? params.view : null;
+  const view = typeof params.view === "string" && params.view.trim() !== "" ? params.view.trim() : null;
   const [t, stats, list, titles, viewed] = await Promise.all([
     getTranslations("adminReview"),
     reviewStats(),
@@ -44,8 +48,18 @@ export default async function ApplicationReviewPage({ searchParams }: { searchPa
       </PageHeader>
       <ReviewStatsCards stats={stats} />
       <ReviewFilters filters={filters} />
+      {view && !viewed ? (
+        <Alert variant="destructive" className="mb-4" data-testid="view-not-found">
+          <AlertDescription>{t("viewNotFound", { id: view.slice(0, 40) })}</AlertDescription>
+        </Alert>
+      ) : null}
       <ReviewTable list={list} filters={filters} titles={titles} canDecide={canDecide} />
       {viewed ? <ApplicationReviewDialog application={viewed} titles={titles} canDecide={canDecide} closeHref={reviewHref(filters, {})} /> : null}
+      {canDecide ? (
+        <ClientMessages namespaces={["adminReview"]}>
+          <ReviewNoticeRegion />
+        </ClientMessages>
+      ) : null}
     </>
   );
 }

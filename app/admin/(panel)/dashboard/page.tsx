@@ -7,7 +7,7 @@ import { RefreshButton } from "@/components/admin/refresh-button";
 import { requirePermission } from "@/lib/auth/guard";
 import { loanTypeTitles } from "@/lib/applications/review-queries";
 import { parsePeriod } from "@/lib/dashboard/period";
-import { getDashboardKpis, getDashboardVersion, getPortfolioByProduct, getTodayActivity, listAlerts, listRecentApplications } from "@/lib/dashboard/queries";
+import { getDashboard } from "@/lib/dashboard/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminDashboard"))("metaTitle") };
@@ -18,18 +18,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const period = parsePeriod(params.period);
   const tab: DashboardTab = (DASHBOARD_TABS as readonly unknown[]).includes(params.tab) ? (params.tab as DashboardTab) : "overview";
-  const now = new Date();
-  // The version is read first: a change that lands while the figures are computed triggers one more refresh.
-  const version = await getDashboardVersion();
-  const [t, kpis, recent, today, products, alerts, titles] = await Promise.all([
-    getTranslations("adminDashboard"),
-    getDashboardKpis(period, now),
-    listRecentApplications(),
-    getTodayActivity(now),
-    getPortfolioByProduct(period, now),
-    listAlerts(now),
-    loanTypeTitles(),
-  ]);
+  const [t, data, titles] = await Promise.all([getTranslations("adminDashboard"), getDashboard(period), loanTypeTitles()]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")}>
@@ -37,8 +26,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <RefreshButton label={t("refresh")} />
         <ExportLink period={period} />
       </PageHeader>
-      <LiveRefresh version={version} />
-      <DashboardView data={{ period, kpis, recent, today, products, alerts, titles }} tab={tab} />
+      <LiveRefresh version={data.version} />
+      <DashboardView data={{ ...data, period, titles }} tab={tab} />
     </>
   );
 }

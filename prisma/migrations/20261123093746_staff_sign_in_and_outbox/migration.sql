@@ -84,6 +84,9 @@ CREATE INDEX "Loan_updatedAt_idx" ON "Loan"("updatedAt");
 -- CreateIndex
 CREATE INDEX "LoanApplication_updatedAt_idx" ON "LoanApplication"("updatedAt");
 
+-- CreateIndex
+CREATE INDEX "LoanApplication_status_reviewedAt_idx" ON "LoanApplication"("status", "reviewedAt");
+
 -- AddForeignKey
 ALTER TABLE "StaffSignInChallenge" ADD CONSTRAINT "StaffSignInChallenge_staffUserId_fkey" FOREIGN KEY ("staffUserId") REFERENCES "StaffUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
