@@ -68,7 +68,7 @@ export async function requireBackOffice(where: string): Promise<StaffContext> {
 }
 
 /** For route handlers: the context, or the 401/403 response to return (the refusal audited). */
-export async function authorizeRoute(permission: Permission, where: string): Promise<StaffContext | Response> {
+export async function requireRoutePermission(permission: Permission, where: string): Promise<StaffContext | Response> {
   const ctx = await getStaffContext();
   if (!ctx || !isAllowed(ctx, permission)) {
     await recordDenied(ctx, permission, where);

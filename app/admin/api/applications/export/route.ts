@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { authorizeRoute } from "@/lib/auth/guard";
+import { requireRoutePermission } from "@/lib/auth/guard";
 import { dhakaToday } from "@/lib/applications/schemas";
 import { exportApplicationBatches, loanTypeTitles } from "@/lib/applications/review-queries";
 import { reviewListFiltersSchema } from "@/lib/applications/review-schemas";
@@ -10,7 +10,7 @@ const CSV_COLUMNS = ["id", "submitted", "status", "name", "phone", "email", "loa
 
 /** The review list as CSV: the screen's filters (q, status), every matching row, headings in the user's language. */
 export async function GET(request: Request) {
-  const ctx = await authorizeRoute("applications.read", "/admin/api/applications/export");
+  const ctx = await requireRoutePermission("applications.read", "/admin/api/applications/export");
   if (ctx instanceof Response) return ctx;
   const filters = reviewListFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [t, titles] = await Promise.all([getTranslations("adminReview"), loanTypeTitles()]);

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { authorizeRoute } from "@/lib/auth/guard";
+import { requireRoutePermission } from "@/lib/auth/guard";
 import { dhakaToday } from "@/lib/applications/schemas";
 import { csvResponse, toCsv } from "@/lib/csv";
 import { parsePeriod } from "@/lib/dashboard/period";
@@ -8,7 +8,7 @@ import { loanTypeTitles } from "@/lib/applications/review-queries";
 
 /** The dashboard's KPIs and product split for a period as CSV, in the signed-in user's language. */
 export async function GET(request: Request) {
-  const ctx = await authorizeRoute("dashboard.read", "/admin/api/dashboard/export");
+  const ctx = await requireRoutePermission("dashboard.read", "/admin/api/dashboard/export");
   if (ctx instanceof Response) return ctx;
   const period = parsePeriod(new URL(request.url).searchParams.get("period"));
   const [t, locale, kpis, products, titles] = await Promise.all([

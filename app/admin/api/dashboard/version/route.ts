@@ -1,9 +1,9 @@
-import { authorizeRoute } from "@/lib/auth/guard";
+import { requireRoutePermission } from "@/lib/auth/guard";
 import { getDashboardVersion } from "@/lib/dashboard/queries";
 
 /** The dashboard's change fingerprint, polled every 5 s by open dashboards. */
 export async function GET() {
-  const ctx = await authorizeRoute("dashboard.read", "/admin/api/dashboard/version");
+  const ctx = await requireRoutePermission("dashboard.read", "/admin/api/dashboard/version");
   if (ctx instanceof Response) return ctx;
   return Response.json({ version: await getDashboardVersion() }, { headers: { "Cache-Control": "no-store" } });
 }

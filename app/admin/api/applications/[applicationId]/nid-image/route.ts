@@ -1,10 +1,10 @@
-import { authorizeRoute } from "@/lib/auth/guard";
+import { requireRoutePermission } from "@/lib/auth/guard";
 import { getApplicationNidImage } from "@/lib/applications/review-queries";
 
 /** The applicant's NID card photo, for staff who may read applications. Never cached, never sniffed. */
 export async function GET(_request: Request, { params }: { params: Promise<{ applicationId: string }> }) {
   const { applicationId } = await params;
-  const ctx = await authorizeRoute("applications.read", `/admin/api/applications/${applicationId}/nid-image`);
+  const ctx = await requireRoutePermission("applications.read", `/admin/api/applications/${applicationId}/nid-image`);
   if (ctx instanceof Response) return ctx;
   const image = await getApplicationNidImage(applicationId);
   const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
