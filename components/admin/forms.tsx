@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionError, ActionResult } from "@/lib/auth/action-result";
 import { toValidationMessageKey } from "@/lib/applications/validation-keys";
@@ -71,4 +72,25 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
     }),
   );
   return { onSubmit, error, succeeded, setSucceeded, pending };
+}
+
+/**
+ * The end of a back-office form: the refusal (field errors stay on their fields), the success notice, and
+ * the Save button.
+ */
+export function FormSubmitRow({ pending, error, success, successTestId }: { pending: boolean; error: ActionError | null; success: string | null; successTestId?: string }) {
+  const t = useTranslations("adminCommon");
+  return (
+    <>
+      <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} />
+      {success ? (
+        <Alert role="status" data-testid={successTestId}>
+          <AlertDescription>{success}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? t("saving") : t("save")}
+      </Button>
+    </>
+  );
 }

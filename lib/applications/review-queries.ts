@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
 import type { ApplicationStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
@@ -13,10 +14,10 @@ const EXPORT_BATCH_SIZE = 2_000;
 const REVIEW_ORDER = [{ submittedAt: "desc" }, { id: "desc" }] satisfies Prisma.LoanApplicationOrderByWithRelationInput[];
 
 /** Newest change to any application (index-only): the cache key of figures computed over all of them. */
-export async function applicationsVersion(): Promise<string> {
+export const applicationsVersion = cache(async (): Promise<string> => {
   const { _max, _count } = await prisma.loanApplication.aggregate({ _max: { updatedAt: true }, _count: { _all: true } });
   return `${_max.updatedAt?.getTime() ?? 0}:${_count._all}`;
-}
+});
 
 /** Applications waiting for a reviewer (the sidebar badge): from the same cached counts as the stat cards. */
 export async function countApplicationsAwaitingReview(): Promise<number> {

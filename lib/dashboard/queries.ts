@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -221,13 +222,13 @@ export async function countOpenAlerts(): Promise<number> {
  * A fingerprint of what the dashboard shows: it changes whenever an application, loan or KYC case is
  * created or updated (inserts set updatedAt too). Three index-only max() lookups.
  */
-export async function getDashboardVersion(): Promise<string> {
+export const getDashboardVersion = cache(async (): Promise<string> => {
   const [row] = await prisma.$queryRaw<{ a: Date | null; l: Date | null; k: Date | null }[]>`
     SELECT (SELECT max("updatedAt") FROM "LoanApplication") AS "a",
            (SELECT max("updatedAt") FROM "Loan") AS "l",
            (SELECT max("updatedAt") FROM "KycCase") AS "k"`;
   return [row?.a, row?.l, row?.k].map((d) => d?.getTime() ?? 0).join("-");
-}
+});
 
 export type DashboardData = {
   kpis: DashboardKpis;

@@ -4,10 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -19,7 +17,6 @@ type TextField = "minAmount" | "maxAmount" | "minTenure" | "maxTenure" | "annual
 
 export function ProductSettingsForm({ product, title }: { product: ProductSettingsRow; title: string }) {
   const t = useTranslations("adminProducts");
-  const tCommon = useTranslations("adminCommon");
   const router = useRouter();
   const form = useForm<ProductSettingsInput, unknown, ProductSettingsValues>({
     resolver: zodResolver(productSettingsSchema),
@@ -75,15 +72,7 @@ export function ProductSettingsForm({ product, title }: { product: ProductSettin
             {text("badgeBn", "text")}
             {text("badgeEn", "text")}
           </div>
-          <ActionErrorAlert error={error?.code === "validation" ? null : error} />
-          {saved ? (
-            <Alert role="status" data-testid="product-saved">
-              <AlertDescription>{t("saved")}</AlertDescription>
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={pending}>
-            {pending ? tCommon("saving") : tCommon("save")}
-          </Button>
+          <FormSubmitRow pending={pending} error={error} success={saved ? t("saved") : null} successTestId="product-saved" />
         </form>
       </CardContent>
     </Card>

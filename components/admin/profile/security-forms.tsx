@@ -6,8 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ActionError } from "@/lib/auth/action-result";
@@ -18,7 +17,6 @@ type PasswordForm = z.input<typeof changePasswordSchema>;
 
 export function ChangePasswordForm() {
   const t = useTranslations("adminProfile");
-  const tCommon = useTranslations("adminCommon");
   const form = useForm<PasswordForm>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
@@ -35,15 +33,7 @@ export function ChangePasswordForm() {
       {field("currentPassword", "current-password")}
       {field("newPassword", "new-password")}
       {field("confirmPassword", "new-password")}
-      <ActionErrorAlert error={error?.reason ? error : error?.code === "validation" ? null : error} />
-      {done ? (
-        <Alert role="status">
-          <AlertDescription>{t("passwordChanged")}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? tCommon("saving") : tCommon("save")}
-      </Button>
+      <FormSubmitRow pending={pending} error={error} success={done ? t("passwordChanged") : null} />
     </form>
   );
 }
