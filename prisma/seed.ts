@@ -53,7 +53,9 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.societyManager.createMany({ data: society.managers, ...skip });
       await tx.societyWorker.createMany({ data: society.workers, ...skip });
       await tx.societyMember.createMany({ data: society.members, ...skip });
+      await tx.societyCollectionSheet.createMany({ data: society.sheets, ...skip });
       await tx.societyCollection.createMany({ data: society.collections, ...skip });
+      await tx.societySequence.createMany({ data: society.sequences, ...skip });
       await tx.workerSalary.createMany({ data: society.salaries, ...skip });
       await tx.incomeExpense.createMany({ data: society.incomeExpenses, ...skip });
 

@@ -44,7 +44,7 @@ export function ActionErrorAlert({ error }: { error: ActionError | null }) {
   const reasonKey = (error.reason && t.has(`reasons.${error.reason}` as "reasons.stale") ? `reasons.${error.reason}` : `errors.${error.code}`) as "errors.server";
   return (
     <Alert variant="destructive" role="alert" data-testid="action-error">
-      <AlertDescription>{t(reasonKey)}</AlertDescription>
+      <AlertDescription>{t(reasonKey, (error.details ?? {}) as Record<string, string | number>)}</AlertDescription>
     </Alert>
   );
 }

@@ -17,6 +17,13 @@ export const VALIDATION_MESSAGE_KEYS = [
   "passwordMismatch",
   "invalidNumber",
   "invalidRange",
+  "invalidMonth",
+  "deductionsTooLarge",
+  "imageNotImage",
+  "imageTooLarge",
+  "memberCodeTaken",
+  "registrationTaken",
+  "staffNotFound",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

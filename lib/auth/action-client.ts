@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { getStaffContext, isAllowed, recordDenied, type StaffContext } from "./guard";
 import type { Permission } from "./permissions";
 import type { ActionError, ActionResult } from "./action-result";
@@ -20,13 +20,16 @@ type ActionSpec<S extends z.ZodType, T> = {
 /** Every action made by defineAction, with what it requires: the authorization matrix test reads this. */
 export const actionRegistry = new Map<(input: never) => Promise<unknown>, { name: string; permission: Permission }>();
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".") || "form";
-    fieldErrors[path] ??= toValidationMessageKey(issue.message);
+/** Runs an authorized action's handler: an unexpected exception is logged and becomes { code: "server" }. */
+export async function runHandler<T>(name: string, handler: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await handler();
+  } catch (error) {
+    // Next.js control flow (redirect, notFound) must pass through.
+    if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) throw error;
+    console.error(`[action ${name}]`, error);
+    return { ok: false, error: { code: "server" } };
   }
-  return fieldErrors;
 }
 
 /**
@@ -47,14 +50,7 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>): (i
     }
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) return { ok: false, error: { code: "validation", fieldErrors: fieldErrorsOf(parsed.error) } };
-    try {
-      return await spec.handler(parsed.data, ctx);
-    } catch (error) {
-      // Next.js control flow (redirect, notFound) must pass through.
-      if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) throw error;
-      console.error(`[action ${spec.name}]`, error);
-      return { ok: false, error: { code: "server" } };
-    }
+    return runHandler(spec.name, () => spec.handler(parsed.data, ctx));
   };
   actionRegistry.set(action as (input: never) => Promise<unknown>, { name: spec.name, permission: spec.permission });
   return action;

@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "users" | "products";
+export type AdminNavKey = "dashboard" | "applicationReview" | "users" | "products" | "societies";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -14,6 +14,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/application-review", permission: "applications.read", nav: "applicationReview" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },
   { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
+  { href: "/admin/societies", permission: "societies.manage", nav: "societies" },
   { href: "/admin/search", permission: "dashboard.read" },
   { href: "/admin/profile", permission: "profile.manage" },
 ];

@@ -4,7 +4,7 @@
  * `hasPermission` through lib/auth/guard.ts and lib/auth/action-client.ts; nothing else decides access.
  * The reasoning per row is in docs/decisions.md ("Roles and permissions"). Pure: safe in client code.
  */
-import type { StaffRole } from "@/lib/generated/prisma/enums";
+import type { SocietyRole, StaffRole } from "@/lib/generated/prisma/enums";
 
 /** Roles that may enter the back office at all (society managers only run their societies). */
 export const BACK_OFFICE_ROLES = [
@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "staff.manage": ["super_admin", "admin"],
   /** Loan products: amounts, tenures, rates, features and badges. */
   "settings.products": ["super_admin", "admin"],
+  /** Create savings societies and grant or revoke staff access to them; a society's data needs a grant. */
+  "societies.manage": ["super_admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -74,4 +76,23 @@ export function roleLabel(role: string): string {
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(" ");
+}
+
+/**
+ * Inside one savings society, what each level of a SocietyManager grant may do (spec section 6: users
+ * view and add; only admins delete, import backups and change the society's details). Whoever has no
+ * grant for a society gets nothing of it, whatever their back-office role.
+ */
+export const SOCIETY_PERMISSIONS = {
+  "society.view": ["admin", "user"],
+  "society.add": ["admin", "user"],
+  "society.delete": ["admin"],
+  "society.import": ["admin"],
+  "society.settings": ["admin"],
+} as const satisfies Record<string, readonly SocietyRole[]>;
+
+export type SocietyPermission = keyof typeof SOCIETY_PERMISSIONS;
+
+export function hasSocietyPermission(access: SocietyRole, permission: SocietyPermission): boolean {
+  return (SOCIETY_PERMISSIONS[permission] as readonly SocietyRole[]).includes(access);
 }

@@ -63,7 +63,9 @@ export type SocietyRows = {
   managers: Prisma.SocietyManagerCreateManyInput[];
   workers: Prisma.SocietyWorkerCreateManyInput[];
   members: Prisma.SocietyMemberCreateManyInput[];
+  sheets: Prisma.SocietyCollectionSheetCreateManyInput[];
   collections: Prisma.SocietyCollectionCreateManyInput[];
+  sequences: Prisma.SocietySequenceCreateManyInput[];
   salaries: Prisma.WorkerSalaryCreateManyInput[];
   incomeExpenses: Prisma.IncomeExpenseCreateManyInput[];
 };
@@ -121,9 +123,24 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
     createdById: manager,
   }));
 
-  // Oldest day first, members in code order, so codes run C001, C002, ... in time order.
+  // Oldest day first, members in code order, so codes run C001, C002, ... in time order. Each worker's
+  // day is one saved collection sheet, as the collection tab would have made it.
   const collections: Prisma.SocietyCollectionCreateManyInput[] = [];
+  const sheets: Prisma.SocietyCollectionSheetCreateManyInput[] = [];
+  const sheetId = (worker: number, daysBefore: number) => demoId(`society-sheet:${worker + 1}:${daysBefore}`);
   for (let daysBefore = DEMO_COLLECTION_DAYS; daysBefore >= 1; daysBefore--) {
+    WORKERS.forEach((_, w) => {
+      sheets.push({
+        id: sheetId(w, daysBefore),
+        societyId,
+        workerId: workerId(w),
+        date: demoDate(-daysBefore),
+        createdAt: demoTime(-daysBefore, "18:30"),
+        updatedAt: demoTime(-daysBefore, "18:30"),
+        createdByRole: "user",
+        createdById: manager,
+      });
+    });
     MEMBERS.forEach((m, i) => {
       if (m.status !== "active") return;
       const status = collectionStatus(i, daysBefore);
@@ -141,6 +158,7 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
         installmentCollected,
         savingsCollected,
         status,
+        sheetId: sheetId(m.worker, daysBefore),
         createdAt: demoTime(-daysBefore, "18:30"),
         createdByRole: "user",
         createdById: manager,
@@ -201,10 +219,22 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
 
   return {
     society: { id: societyId, ...DEMO_SOCIETY, createdAt: established, updatedAt: established },
-    managers: [{ societyId, staffUserId: manager, access: "admin", createdAt: established }],
+    // The manager runs the society; the collection agent may view and add but not delete.
+    managers: [
+      { societyId, staffUserId: manager, access: "admin", createdAt: established },
+      { societyId, staffUserId: staffId("collection_agent"), access: "user", createdAt: established },
+    ],
     workers: workers.map((w, i) => ({ ...w, dailyCollection: collectedByWorker[i] ?? 0 })),
     members,
+    sheets,
     collections,
+    sequences: [
+      { societyId, kind: "worker", lastNumber: workers.length },
+      { societyId, kind: "member", lastNumber: members.length },
+      { societyId, kind: "collection", lastNumber: collections.length },
+      { societyId, kind: "incomeExpense", lastNumber: incomeExpenses.length },
+      { societyId, kind: "salary", lastNumber: salaries.length },
+    ],
     salaries,
     incomeExpenses,
   };

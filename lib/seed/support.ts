@@ -53,7 +53,4 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
 
-/** "W" + 1 -> "W001": the society tool's record codes (more digits past 999). */
-export function societyCode(prefix: string, n: number): string {
-  return `${prefix}${String(n).padStart(3, "0")}`;
-}
+export { societyCode } from "../society/codes";

@@ -28,7 +28,8 @@ function sixDigits(value: string): string {
   return toAsciiDigits(value).replace(/\D/g, "").slice(0, 6);
 }
 
-export function LoginForm() {
+/** Where to go after signing in: the page that sent the visitor here (only the society home), else the role's home. */
+export function LoginForm({ next }: { next?: string | null }) {
   const t = useTranslations("adminAuth");
   const format = useFormatter();
   const router = useRouter();
@@ -65,8 +66,9 @@ export function LoginForm() {
         if (result.error === "expired") setStep({ kind: "password" });
         return setError(result);
       }
-      if (result.recoveryCodes) return setStep({ kind: "recoveryCodes", codes: result.recoveryCodes, redirectTo: result.redirectTo });
-      router.replace(result.redirectTo);
+      const redirectTo = next ?? result.redirectTo;
+      if (result.recoveryCodes) return setStep({ kind: "recoveryCodes", codes: result.recoveryCodes, redirectTo });
+      router.replace(redirectTo);
       router.refresh();
     });
   };

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { demoSignInHint } from "@/lib/auth/demo-hint";
 import { LoginForm } from "./login-form";
 
-export async function LoginScreen() {
+export async function LoginScreen({ next = null }: { next?: string | null }) {
   const [t, tCommon, tLanguage, locale, demo] = await Promise.all([
     getTranslations("adminAuth"),
     getTranslations("common"),
@@ -33,7 +33,7 @@ export async function LoginScreen() {
           </CardHeader>
           <CardContent className="space-y-4">
             <ClientMessages namespaces={["adminAuth"]}>
-              <LoginForm />
+              <LoginForm next={next} />
             </ClientMessages>
             {demo ? (
               <div className="rounded-md border border-dashed p-3 text-sm" data-testid="demo-credentials">

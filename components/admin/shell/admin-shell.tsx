@@ -83,7 +83,7 @@ export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext;
             <UserMenu
               name={ctx.user.name}
               roleBadge={roleBadge}
-              labels={{ menu: t("userMenu"), profile: t("profile"), customerPortal: t("customerPortal"), signOut: t("signOut") }}
+              labels={{ menu: t("userMenu"), profile: t("profile"), societyManager: t("societyManager"), customerPortal: t("customerPortal"), signOut: t("signOut") }}
             />
           </div>
         </header>

@@ -1,6 +1,6 @@
 "use client";
 
-import { FileCheck2, LayoutDashboard, Package, Users } from "lucide-react";
+import { Building2, FileCheck2, LayoutDashboard, Package, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -11,6 +11,7 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   applicationReview: FileCheck2,
   users: Users,
   products: Package,
+  societies: Building2,
 };
 
 export type SidebarItem = { key: AdminNavKey; href: string; label: string; badge: string | null };

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDown, Globe, LogOut, UserCog } from "lucide-react";
+import { ChevronDown, Globe, LogOut, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { signOutStaff } from "@/lib/auth/sign-in-actions";
 
-type Labels = { menu: string; profile: string; customerPortal: string; signOut: string };
+type Labels = { menu: string; profile: string; societyManager: string; customerPortal: string; signOut: string };
 
 export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge: React.ReactNode; labels: Labels }) {
   return (
@@ -34,6 +34,12 @@ export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge:
           <Link href="/admin/profile">
             <UserCog aria-hidden />
             {labels.profile}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/society-manager">
+            <Users aria-hidden />
+            {labels.societyManager}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { CollectionTab } from "@/components/society/collection-tab";
+import { DashboardTab } from "@/components/society/dashboard-tab";
+import { MembersTab } from "@/components/society/members-tab";
+import { ReportsTab } from "@/components/society/reports-tab";
+import { SettingsTab } from "@/components/society/settings-tab";
+import { SocietyHeader } from "@/components/society/society-header";
+import { SocietyTabs } from "@/components/society/society-tabs";
+import { WorkersTab } from "@/components/society/workers-tab";
+import type { Locale } from "@/i18n/config";
+import { requireSocietyPermission } from "@/lib/society/access";
+import {
+  getCollectionToday,
+  getMonthReport,
+  getSocietyDashboard,
+  getSocietyStats,
+  listMembers,
+  listWorkers,
+  recentCollections,
+  workerOptions,
+} from "@/lib/society/queries";
+import { memberSearchSchema } from "@/lib/society/schemas";
+import { parseSocietyTab, type SocietyTab } from "@/lib/society/tabs";
+
+type Params = { societyId: string };
+type Search = Record<string, string | string[] | undefined>;
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const t = await getTranslations("society");
+  void params;
+  return { title: t("metaTitle"), robots: { index: false } };
+}
+
+/** One society's screen: the header and the six tabs; only the open tab's data is read. */
+export default async function SocietyPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
+  const { societyId } = await params;
+  const search = await searchParams;
+  const tab = parseSocietyTab(search.tab);
+  const access = await requireSocietyPermission(societyId, "society.view", `/society-manager/${societyId}?tab=${tab}`);
+  const [locale, tLanguage] = await Promise.all([getLocale() as Promise<Locale>, getTranslations("language")]);
+  const otherLocale: Locale = locale === "bn" ? "en" : "bn";
+  const isAdmin = access.access === "admin";
+
+  return (
+    <ClientMessages namespaces={["society", "validation", "adminCommon"]}>
+      <div className="min-h-dvh bg-muted/30">
+        <SocietyHeader
+          societyId={societyId}
+          name={access.society.name}
+          access={access.access}
+          compat={access.compat}
+          signedIn={!!access.staff}
+          otherLocale={otherLocale}
+          otherLocaleLabel={tLanguage(otherLocale)}
+        />
+        <SocietyTabs societyId={societyId} active={tab} />
+        <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4" data-testid={`society-tab-${tab}`}>
+          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} society={access.society} />
+        </main>
+      </div>
+    </ClientMessages>
+  );
+}
+
+async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
+  switch (tab) {
+    case "dashboard": {
+      const [data, workers] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId)]);
+      return <DashboardTab societyId={societyId} data={data} workers={workers} />;
+    }
+    case "workers":
+      return <WorkersTab societyId={societyId} workers={await listWorkers(societyId)} isAdmin={isAdmin} />;
+    case "members": {
+      const { q, page } = memberSearchSchema.parse({ q: first(search.q), page: first(search.page) });
+      const [members, workers] = await Promise.all([listMembers(societyId, q, page), workerOptions(societyId)]);
+      return <MembersTab societyId={societyId} page={members} q={q} workers={workers} isAdmin={isAdmin} />;
+    }
+    case "collection": {
+      const [today, recent, workers] = await Promise.all([getCollectionToday(societyId), recentCollections(societyId), workerOptions(societyId)]);
+      return <CollectionTab societyId={societyId} today={today} recent={recent} workers={workers} />;
+    }
+    case "reports":
+      return <ReportsTab report={await getMonthReport(societyId)} />;
+    case "settings":
+      return <SettingsTab societyId={societyId} society={society} stats={await getSocietyStats(societyId)} isAdmin={isAdmin} />;
+  }
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

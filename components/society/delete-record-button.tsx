@@ -1,0 +1,82 @@
+"use client";
+
+import { Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/components/admin/forms";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { ActionError } from "@/lib/auth/action-result";
+import { deleteMemberAction, deleteWorkerAction } from "@/lib/society/actions";
+
+/**
+ * Delete with confirmation (spec: admin only). A society user gets the spec's "Only admin can delete
+ * data" at once; the server refuses them too, whatever the browser does.
+ */
+export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact = false }: { societyId: string; kind: "worker" | "member"; id: string; name: string; isAdmin: boolean; compact?: boolean }) {
+  const t = useTranslations("society");
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const confirm = () =>
+    startTransition(async () => {
+      const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id });
+      if (!result.ok) return setError(result.error);
+      setOpen(false);
+      router.refresh();
+    });
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size={compact ? "icon" : "sm"}
+        className="text-destructive hover:text-destructive"
+        aria-label={`${t(kind === "worker" ? "workers.delete" : "members.delete")}: ${name}`}
+        data-testid={`delete-${kind}`}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        <Trash2 aria-hidden />
+        {compact ? null : t(kind === "worker" ? "workers.delete" : "members.delete")}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent role={isAdmin ? "dialog" : "alertdialog"}>
+          {isAdmin ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>
+                <DialogDescription>{t(`dialogs.confirmDelete.${kind}`)}</DialogDescription>
+              </DialogHeader>
+              <ActionErrorAlert error={error} />
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setOpen(false)}>
+                  {t("dialogs.cancel")}
+                </Button>
+                <Button variant="destructive" onClick={confirm} disabled={pending} data-testid="confirm-delete">
+                  {t("dialogs.confirmDelete.confirm")}
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle data-testid="admin-only-message">{t("adminOnly")}</DialogTitle>
+                <DialogDescription>{t("dialogs.adminLogin.description")}</DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button onClick={() => setOpen(false)}>{t("dialogs.close")}</Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

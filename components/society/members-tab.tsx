@@ -1,0 +1,122 @@
+import { Search } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { Locale } from "@/i18n/config";
+import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import type { listMembers, workerOptions } from "@/lib/society/queries";
+import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
+import { AddMemberDialog } from "./add-member-dialog";
+import { DeleteRecordButton } from "./delete-record-button";
+import { MemberProfileDialog } from "./member-profile-dialog";
+
+type Props = {
+  societyId: string;
+  page: Awaited<ReturnType<typeof listMembers>>;
+  q: string;
+  workers: Awaited<ReturnType<typeof workerOptions>>;
+  isAdmin: boolean;
+};
+
+export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props) {
+  const [t, locale] = await Promise.all([getTranslations("society.members"), getLocale() as Promise<Locale>]);
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const pageHref = (n: number) => `/society-manager/${societyId}?tab=members&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <form method="get" action={`/society-manager/${societyId}`} className="flex flex-1 gap-2" role="search">
+          <input type="hidden" name="tab" value="members" />
+          <Input name="q" defaultValue={q} placeholder={t("search")} aria-label={t("search")} className="max-w-sm" data-testid="member-search" />
+          <Button type="submit" variant="outline" size="icon" aria-label={t("searchButton")}>
+            <Search aria-hidden />
+          </Button>
+        </form>
+        <AddMemberDialog societyId={societyId} workers={workers} />
+      </div>
+      {workers.length === 0 ? (
+        <Alert data-testid="members-need-worker">
+          <AlertDescription>{t("needWorker")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="text-sm text-muted-foreground" data-testid="members-count">
+        {t("count", { total: formatNumber(page.total, locale) })}
+      </p>
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full min-w-[720px] text-sm" data-testid="members-table">
+          <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
+            <tr>
+              <th className="px-3 py-2 font-medium">{t("memberCode")}</th>
+              <th className="px-3 py-2 font-medium">{t("name")}</th>
+              <th className="px-3 py-2 font-medium">{t("phone")}</th>
+              <th className="px-3 py-2 font-medium">{t("worker")}</th>
+              <th className="px-3 py-2 font-medium">{t("area")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("installment")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("savings")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("actions")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {page.rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-3 py-8 text-center text-muted-foreground">
+                  {t("empty")}
+                </td>
+              </tr>
+            ) : (
+              page.rows.map((m) => (
+                <tr key={m.id} data-testid="member-row">
+                  <td className="whitespace-nowrap px-3 py-2 text-xs">{localizeDigits(m.memberCode, locale)}</td>
+                  <td className="px-3 py-2">
+                    <p className="font-medium" title={m.name}>
+                      {truncateName(m.name, NAME_LIMIT.member)}
+                      {m.status === "inactive" ? (
+                        <Badge variant="outline" className="ml-1.5">
+                          {t("inactive")}
+                        </Badge>
+                      ) : null}
+                    </p>
+                    <p className="text-xs text-muted-foreground">{t("nid", { nid: localizeDigits(m.nid, locale) })}</p>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatPhone(m.phone, locale)}</td>
+                  <td className="px-3 py-2">{m.workerName}</td>
+                  <td className="px-3 py-2">{m.area}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.installmentAmount, locale)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.savingsAmount, locale)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-1">
+                      <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} />
+                      <DeleteRecordButton societyId={societyId} kind="member" id={m.id} name={m.name} isAdmin={isAdmin} compact />
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav className="flex items-center justify-between text-sm" aria-label={t("page", { page: page.page, pages })}>
+          {page.page > 1 ? (
+            <Link className="underline" href={pageHref(page.page - 1)}>
+              {t("previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("page", { page: formatNumber(page.page, locale), pages: formatNumber(pages, locale) })}</span>
+          {page.page < pages ? (
+            <Link className="underline" href={pageHref(page.page + 1)} data-testid="members-next">
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

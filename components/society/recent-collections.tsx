@@ -1,0 +1,51 @@
+import { ChevronDown } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/config";
+import { formatDate, formatTaka, localizeDigits } from "@/lib/format";
+import type { RecentCollection } from "@/lib/society/queries";
+import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
+
+/**
+ * The last 10 collections, newest first; each opens (a native <details>, no script) to show the
+ * instalment, savings and total.
+ */
+export async function RecentCollections({ rows, testId }: { rows: RecentCollection[]; testId: string }) {
+  const [t, locale] = await Promise.all([getTranslations("society.dashboard"), getLocale() as Promise<Locale>]);
+  if (rows.length === 0) return <p className="py-4 text-sm text-muted-foreground">{t("noRecent")}</p>;
+  return (
+    <ul className="divide-y" data-testid={testId}>
+      {rows.map((r) => (
+        <li key={r.id}>
+          <details className="group">
+            <summary className="flex cursor-pointer list-none items-center gap-2 py-2.5 [&::-webkit-details-marker]:hidden">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{truncateName(r.memberName, NAME_LIMIT.member)}</p>
+                <p className="text-xs text-muted-foreground">
+                  {localizeDigits(r.memberCode, locale)} · {formatDate(`${r.date}T00:00:00+06:00`, locale, { day: "numeric", month: "short", year: "numeric" })}
+                </p>
+              </div>
+              <span className="font-semibold tabular-nums" data-testid="recent-total">
+                {formatTaka(r.installment + r.savings, locale)}
+              </span>
+              <ChevronDown aria-hidden className="size-4 text-muted-foreground transition-transform group-open:rotate-180" />
+            </summary>
+            <dl className="mb-2 grid grid-cols-3 gap-2 rounded-md bg-muted/60 p-2 text-xs">
+              <div>
+                <dt className="text-muted-foreground">{t("installment")}</dt>
+                <dd className="font-semibold tabular-nums">{formatTaka(r.installment, locale)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t("savings")}</dt>
+                <dd className="font-semibold tabular-nums">{formatTaka(r.savings, locale)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t("total")}</dt>
+                <dd className="font-semibold tabular-nums">{formatTaka(r.installment + r.savings, locale)}</dd>
+              </div>
+            </dl>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

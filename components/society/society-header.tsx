@@ -1,0 +1,137 @@
+"use client";
+
+import { LogOut, ShieldCheck } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { ActionErrorAlert } from "@/components/admin/forms";
+import { LanguageToggle } from "@/components/layout/language-toggle";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Locale } from "@/i18n/config";
+import type { ActionError } from "@/lib/auth/action-result";
+import { signOutStaff } from "@/lib/auth/sign-in-actions";
+import { enterSocietyAdminAction, leaveSocietyAdminAction } from "@/lib/society/actions";
+
+/**
+ * The society screen's header (spec): society name, language toggle, and the admin state. Signed-in
+ * staff see their access level and sign out; in prototype mode an "Admin login" asks for the shared
+ * password (Enter submits) and Logout drops back to a visitor.
+ */
+export function SocietyHeader({
+  societyId,
+  name,
+  access,
+  compat,
+  signedIn,
+  otherLocale,
+  otherLocaleLabel,
+}: {
+  societyId: string;
+  name: string;
+  access: "admin" | "user";
+  compat: boolean;
+  signedIn: boolean;
+  otherLocale: Locale;
+  otherLocaleLabel: string;
+}) {
+  const t = useTranslations("society");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const isAdmin = access === "admin";
+
+  const logout = () =>
+    startTransition(async () => {
+      if (compat && isAdmin) {
+        await leaveSocietyAdminAction(societyId, {});
+        router.refresh();
+      } else {
+        await signOutStaff();
+      }
+    });
+
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
+        <div className="min-w-0 flex-1">
+          <Link href="/society-manager" className="text-xs text-muted-foreground hover:underline">
+            {t("header.societies")}
+          </Link>
+          <h1 className="truncate text-base font-bold sm:text-lg" data-testid="society-name">
+            {name}
+          </h1>
+        </div>
+        {isAdmin ? (
+          <Badge className="gap-1" data-testid="admin-badge">
+            <ShieldCheck aria-hidden className="size-3.5" />
+            {t("header.admin")}
+          </Badge>
+        ) : signedIn ? (
+          <Badge variant="secondary">{t("access.user")}</Badge>
+        ) : null}
+        <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
+        {compat && !isAdmin ? <AdminLoginDialog societyId={societyId} /> : null}
+        {(compat && isAdmin) || (!compat && signedIn) ? (
+          <Button variant="ghost" size="sm" onClick={logout} disabled={pending} data-testid="society-logout" aria-label={t("header.logout")}>
+            <LogOut aria-hidden />
+            <span className="hidden sm:inline">{compat ? t("header.logout") : t("header.signOut")}</span>
+          </Button>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** Prototype mode: the shared admin password, checked on the server. */
+function AdminLoginDialog({ societyId }: { societyId: string }) {
+  const t = useTranslations("society");
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    startTransition(async () => {
+      const result = await enterSocietyAdminAction(societyId, { password });
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setPassword("");
+      setOpen(false);
+      router.refresh();
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" data-testid="society-admin-login">
+          {t("header.adminLogin")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("dialogs.adminLogin.title")}</DialogTitle>
+          <DialogDescription>{t("dialogs.adminLogin.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-3">
+          <div className="space-y-1.5">
+            <Label htmlFor="society-admin-password">{t("dialogs.adminLogin.password")}</Label>
+            <Input id="society-admin-password" type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <ActionErrorAlert error={error} />
+          <DialogFooter>
+            <Button type="submit" disabled={pending || password.length === 0}>
+              {t("dialogs.adminLogin.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { Building2, ChevronRight } from "lucide-react";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageToggle } from "@/components/layout/language-toggle";
+import { LogoMark } from "@/components/layout/logo";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import type { Locale } from "@/i18n/config";
+import { formatNumber } from "@/lib/format";
+import type { listSocietiesOf } from "@/lib/society/queries";
+
+type Props = {
+  signedIn: boolean;
+  societies: Awaited<ReturnType<typeof listSocietiesOf>>;
+  /** The demo society's id when prototype mode opens it without sign-in. */
+  demoSocietyId: string | null;
+};
+
+/** /society-manager: the signed-in person's societies, or a short explanation and the sign-in. */
+export async function SocietyHome({ signedIn, societies, demoSocietyId }: Props) {
+  const [t, tCommon, tLanguage, locale] = await Promise.all([getTranslations("society"), getTranslations("common"), getTranslations("language"), getLocale() as Promise<Locale>]);
+  const otherLocale: Locale = locale === "bn" ? "en" : "bn";
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <header className="flex h-14 items-center justify-between border-b bg-background px-4">
+        <Link href="/" className="flex items-center gap-2 font-bold text-primary">
+          <LogoMark />
+          <span>{tCommon("appName")}</span>
+        </Link>
+        <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
+      </header>
+      <main className="mx-auto max-w-2xl space-y-5 px-4 py-8">
+        <div>
+          <h1 className="text-2xl font-bold">{t("home.title")}</h1>
+          <p className="mt-2 text-muted-foreground">{t("home.intro")}</p>
+        </div>
+        {signedIn ? (
+          <section className="space-y-3">
+            <h2 className="font-semibold">{t("home.yourSocieties")}</h2>
+            {societies.length === 0 ? (
+              <p className="rounded-lg border border-dashed bg-background p-6 text-sm text-muted-foreground" data-testid="no-societies">
+                {t("home.none")}
+              </p>
+            ) : (
+              <ul className="space-y-2" data-testid="society-list">
+                {societies.map((s) => (
+                  <li key={s.id}>
+                    <Link href={`/society-manager/${s.id}`} className="block">
+                      <Card className="gap-0 py-3 transition-colors hover:border-primary">
+                        <CardContent className="flex items-center gap-3 px-4">
+                          <Building2 aria-hidden className="size-8 shrink-0 text-primary" />
+                          <div className="min-w-0 flex-1">
+                            <p className="font-semibold">{s.name}</p>
+                            <p className="text-sm text-muted-foreground">
+                              {t("home.counts", { members: formatNumber(s.members, locale), workers: formatNumber(s.workers, locale) })}
+                            </p>
+                          </div>
+                          <Badge variant={s.access === "admin" ? "default" : "secondary"}>{t(`access.${s.access}`)}</Badge>
+                          <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+                        </CardContent>
+                      </Card>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : (
+          <Card className="py-4">
+            <CardContent className="space-y-3 px-4">
+              <p>{t("home.signInPrompt")}</p>
+              <Button asChild data-testid="society-sign-in">
+                <Link href="/admin/login?next=/society-manager">{t("home.signIn")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        {demoSocietyId ? (
+          <Button asChild variant="outline" data-testid="open-demo-society">
+            <Link href={`/society-manager/${demoSocietyId}`}>{t("home.demo")}</Link>
+          </Button>
+        ) : null}
+        <p>
+          <Link href="/" className="text-sm text-primary underline">
+            {t("home.backHome")}
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+"use server";
+
+import { z } from "zod";
+import { fail, ok } from "@/lib/auth/action-result";
+import { defineSocietyAction } from "./action-client";
+import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } from "./compat";
+import { getCollectionSheet, getMemberProfile } from "./queries";
+import {
+  adminPasswordSchema,
+  collectionSheetSchema,
+  incomeExpenseSchema,
+  memberSchema,
+  profileQuerySchema,
+  recordId,
+  salarySchema,
+  settingsSchema,
+  sheetQuerySchema,
+  workerSchema,
+} from "./schemas";
+import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
+
+/** A photo travels as a File inside the action's arguments; the server decodes it for real. */
+const workerWithPhoto = workerSchema.extend({ photo: z.custom<Blob>((v) => v instanceof Blob, { error: "imageNotImage" }).nullish() });
+
+export const addWorkerAction = defineSocietyAction({
+  name: "society.addWorker",
+  permission: "society.add",
+  input: workerWithPhoto,
+  handler: ({ photo, ...input }, access) => addWorker(access, input, photo ?? null),
+});
+
+export const deleteWorkerAction = defineSocietyAction({
+  name: "society.deleteWorker",
+  permission: "society.delete",
+  input: z.object({ workerId: recordId }),
+  handler: ({ workerId }, access) => deleteWorker(access, workerId),
+});
+
+export const addMemberAction = defineSocietyAction({
+  name: "society.addMember",
+  permission: "society.add",
+  input: memberSchema,
+  handler: (input, access) => addMember(access, input),
+});
+
+export const deleteMemberAction = defineSocietyAction({
+  name: "society.deleteMember",
+  permission: "society.delete",
+  input: z.object({ memberId: recordId }),
+  handler: ({ memberId }, access) => deleteMember(access, memberId),
+});
+
+export const loadCollectionSheetAction = defineSocietyAction({
+  name: "society.loadCollectionSheet",
+  permission: "society.view",
+  input: sheetQuerySchema,
+  handler: async ({ workerId, date }, access) => {
+    const sheet = await getCollectionSheet(access.societyId, workerId, date);
+    return sheet ? ok(sheet) : fail("notFound");
+  },
+});
+
+export const saveCollectionSheetAction = defineSocietyAction({
+  name: "society.saveCollectionSheet",
+  permission: "society.add",
+  input: collectionSheetSchema,
+  handler: (input, access) => saveCollectionSheet(access, input),
+});
+
+export const loadMemberProfileAction = defineSocietyAction({
+  name: "society.loadMemberProfile",
+  permission: "society.view",
+  input: profileQuerySchema,
+  handler: async ({ memberId, date }, access) => {
+    const profile = await getMemberProfile(access.societyId, memberId, date || null);
+    return profile ? ok(profile) : fail("notFound");
+  },
+});
+
+export const addIncomeExpenseAction = defineSocietyAction({
+  name: "society.addIncomeExpense",
+  permission: "society.add",
+  input: incomeExpenseSchema,
+  handler: (input, access) => addIncomeExpense(access, input),
+});
+
+export const paySalaryAction = defineSocietyAction({
+  name: "society.paySalary",
+  permission: "society.add",
+  input: salarySchema,
+  handler: (input, access) => paySalary(access, input),
+});
+
+export const updateSocietySettingsAction = defineSocietyAction({
+  name: "society.updateSettings",
+  permission: "society.settings",
+  input: settingsSchema,
+  handler: (input, access) => updateSocietySettings(access, input),
+});
+
+/**
+ * Prototype mode only: the shared society admin password raises this browser session to society admin.
+ * With PROTOTYPE_COMPAT off every password is wrong.
+ */
+export const enterSocietyAdminAction = defineSocietyAction({
+  name: "society.enterAdmin",
+  permission: "society.view",
+  input: adminPasswordSchema,
+  handler: async ({ password }, access) => {
+    if (!checkCompatAdminPassword(password)) return fail("forbidden", { reason: "societyWrongPassword" });
+    await setCompatElevation(access.societyId);
+    return ok(null);
+  },
+});
+
+export const leaveSocietyAdminAction = defineSocietyAction({
+  name: "society.leaveAdmin",
+  permission: "society.view",
+  input: z.object({}),
+  handler: async () => {
+    await clearCompatElevation();
+    return ok(null);
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * The society tool's arithmetic (spec section 9), pure so it is unit-tested and shared by the
+ * server and the dialogs that preview totals.
+ */
+
+/** Days in the spec's "monthly target" (daily instalment plus savings, times 30). */
+export const TARGET_DAYS_PER_MONTH = 30;
+/** Recent lists show the last 10 records, newest first. */
+export const RECENT_LIMIT = 10;
+/** Names shown on cards are cut at these lengths with an ellipsis (spec section 9). */
+export const NAME_LIMIT = { member: 15, worker: 12 } as const;
+/** The category a salary payment books its expense under (the spec's Bengali wording). */
+export const SALARY_EXPENSE_CATEGORY = "বেতন";
+
+export function salaryTotal(base: number, bonus: number, deductions: number): number {
+  return base + bonus - deductions;
+}
+
+export function monthlyTarget(members: ReadonlyArray<{ installmentAmount: number; savingsAmount: number }>): number {
+  return members.reduce((sum, m) => sum + m.installmentAmount + m.savingsAmount, 0) * TARGET_DAYS_PER_MONTH;
+}
+
+/** Spec: missed days = day of month − this month's collected days, never below zero. */
+export function missedDays(dayOfMonth: number, collectedDays: number): number {
+  return Math.max(0, dayOfMonth - collectedDays);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * At most `max` visible characters, then "…". Counts graphemes, so a Bengali vowel sign or conjunct is
+ * never cut away from its consonant.
+ */
+export function truncateName(name: string, max: number): string {
+  const parts = Array.from(graphemes.segment(name), (s) => s.segment);
+  return parts.length > max ? `${parts.slice(0, max).join("")}…` : name;
+}
+
+/** A worker's or member's initial for the avatar when there is no photo. */
+export function initialOf(name: string): string {
+  const first = graphemes.segment(name.trim())[Symbol.iterator]().next();
+  return first.done ? "?" : first.value.segment.toUpperCase();
+}
+
+export type SheetEntry = { memberId: string; installment: number | null; savings: number | null };
+export type ExistingSheetRow = { id: string; memberId: string; installment: number; savings: number };
+
+export type SheetPlan = {
+  create: Array<{ memberId: string; installment: number; savings: number }>;
+  update: Array<{ id: string; installment: number; savings: number }>;
+  remove: string[];
+  /** Change to the worker's running collection total (spec: saving adds the total collected). */
+  delta: number;
+};
+
+/**
+ * What saving a sheet does to the rows it saved before: a member with an amount gets a row (new or
+ * updated), a member left empty (or at zero) has none, so the day's records follow the sheet instead of
+ * piling up when it is saved again.
+ */
+export function planSheet(existing: readonly ExistingSheetRow[], entries: readonly SheetEntry[]): SheetPlan {
+  const byMember = new Map(existing.map((row) => [row.memberId, row]));
+  const plan: SheetPlan = { create: [], update: [], remove: [], delta: 0 };
+  for (const entry of entries) {
+    const installment = entry.installment ?? 0;
+    const savings = entry.savings ?? 0;
+    const before = byMember.get(entry.memberId);
+    byMember.delete(entry.memberId);
+    const collected = installment + savings > 0;
+    if (!before) {
+      if (collected) {
+        plan.create.push({ memberId: entry.memberId, installment, savings });
+        plan.delta += installment + savings;
+      }
+      continue;
+    }
+    if (!collected) {
+      plan.remove.push(before.id);
+    } else if (before.installment !== installment || before.savings !== savings) {
+      plan.update.push({ id: before.id, installment, savings });
+    }
+    plan.delta += installment + savings - before.installment - before.savings;
+  }
+  // Rows of members no longer on the sheet (moved to another worker) stay: the sheet only speaks for
+  // the members it lists.
+  return plan;
+}
+
+/** The calendar month of a Dhaka date (YYYY-MM-DD) as [first day, first day of next month) dates, and the day. */
+export function monthOf(isoDate: string): { start: Date; end: Date; dayOfMonth: number; month: string } {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)), dayOfMonth: d, month: isoDate.slice(0, 7) };
+}

@@ -1,0 +1,171 @@
+/**
+ * The society tool's validation, shared by the dialogs (react-hook-form + zodResolver) and the server
+ * actions. Messages are keys of the "validation" namespace. Numbers arrive as typed text, Bengali digits
+ * included, and leave as whole taka.
+ */
+import { z } from "zod";
+import { dhakaToday, wholeTaka } from "@/lib/applications/schemas";
+import type { ValidationMessageKey } from "@/lib/applications/validation-keys";
+import { parseNumberInput } from "@/lib/format";
+import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
+
+const msg = (key: ValidationMessageKey) => ({ error: key });
+const text = (max: number) => z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, msg("tooLong"))
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Record ids travel as opaque strings; the server always looks them up inside the society. */
+export const recordId = z.string(msg("required")).trim().min(1, msg("required")).max(64, msg("required"));
+
+const phone = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .transform((v, ctx) => {
+    const e164 = normalizeBdMobile(v);
+    if (!e164) ctx.addIssue({ code: "custom", message: "invalidPhone" });
+    return e164 ?? v;
+  });
+
+const nid = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .transform((v, ctx) => {
+    const digits = normalizeNid(v);
+    if (!digits) ctx.addIssue({ code: "custom", message: "invalidNid" });
+    return digits ?? v;
+  });
+
+function isRealIsoDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date (YYYY-MM-DD) that exists and is not after today in Dhaka. */
+export const pastOrTodayDate = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .refine((v) => isRealIsoDate(v) && v <= dhakaToday(), msg("invalidDate"));
+
+/** The spec: an optional amount where a non-numeric entry becomes 0 (negative or fractional too). */
+export const lenientTaka = z.preprocess((v) => {
+  if (typeof v === "number") return Number.isSafeInteger(v) && v > 0 ? v : 0;
+  if (typeof v !== "string") return 0;
+  const n = parseNumberInput(v);
+  return n !== null && Number.isSafeInteger(n) && n > 0 && n <= 1_000_000_000 ? n : 0;
+}, z.number());
+
+/** A collection amount: empty means "not collected"; otherwise whole taka, zero or more. */
+export const sheetAmount = z.preprocess(
+  (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? (parseNumberInput(v) ?? Number.NaN) : v),
+  z
+    .number(msg("invalidAmount"))
+    .refine((n) => Number.isSafeInteger(n) && n >= 0 && n <= 10_000_000, msg("invalidAmount"))
+    .nullable(),
+);
+
+export const MEMBERSHIP_TYPES = ["regular", "premium", "lifetime"] as const;
+export const INCOME_EXPENSE_TYPES = ["income", "expense"] as const;
+
+/** Worker photos: the same 5 MB limit and image types as card photos; the server decodes and resizes. */
+export const workerSchema = z.object({
+  name: text(100),
+  area: text(100),
+  phone,
+});
+
+export const memberSchema = z.object({
+  memberCode: text(40),
+  name: text(100),
+  nid,
+  phone,
+  workerId: recordId,
+  installmentAmount: lenientTaka,
+  savingsAmount: lenientTaka,
+  loanAmount: lenientTaka,
+  membershipType: z.enum(MEMBERSHIP_TYPES).default("regular"),
+});
+
+/** Longest sheet accepted in one save: the largest worker round seen plus generous room. */
+export const MAX_SHEET_ROWS = 2_000;
+
+export const collectionSheetSchema = z.object({
+  workerId: recordId,
+  date: pastOrTodayDate,
+  rows: z
+    .array(z.object({ memberId: recordId, installment: sheetAmount, savings: sheetAmount }))
+    .max(MAX_SHEET_ROWS, msg("tooLong")),
+});
+
+export const incomeExpenseSchema = z.object({
+  type: z.enum(INCOME_EXPENSE_TYPES, msg("required")),
+  category: text(60),
+  amount: wholeTaka("invalidAmount"),
+  description: optionalText(300),
+  date: pastOrTodayDate,
+});
+
+const month = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), msg("invalidMonth"));
+
+export const salarySchema = z
+  .object({
+    workerId: recordId,
+    month,
+    baseSalary: wholeTaka("invalidAmount"),
+    bonus: lenientTaka,
+    deductions: lenientTaka,
+  })
+  .refine((v) => v.deductions <= v.baseSalary + v.bonus, { path: ["deductions"], message: "deductionsTooLarge" });
+
+export const settingsSchema = z.object({
+  name: text(120),
+  registrationNumber: optionalText(60),
+  address: optionalText(300),
+});
+
+export const adminPasswordSchema = z.object({ password: z.string(msg("required")).min(1, msg("required")).max(200, msg("tooLong")) });
+
+export const memberSearchSchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export const profileQuerySchema = z.object({
+  memberId: recordId,
+  /** Optional "search by date" of the profile dialog. */
+  date: z.union([z.literal(""), pastOrTodayDate]).optional(),
+});
+
+export const sheetQuerySchema = z.object({ workerId: recordId, date: pastOrTodayDate });
+
+/** Super admin: a new society, and access grants. */
+export const createSocietySchema = settingsSchema;
+export const grantAccessSchema = z.object({
+  societyId: recordId,
+  phone,
+  access: z.enum(["admin", "user"], msg("required")),
+});
+export const revokeAccessSchema = z.object({ societyId: recordId, staffUserId: recordId });
+
+export type WorkerInput = z.input<typeof workerSchema>;
+export type MemberInput = z.input<typeof memberSchema>;
+export type CollectionSheetInput = z.input<typeof collectionSheetSchema>;
+export type IncomeExpenseInput = z.input<typeof incomeExpenseSchema>;
+export type SalaryInput = z.input<typeof salarySchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type WorkerValues = z.output<typeof workerSchema>;
+export type MemberValues = z.output<typeof memberSchema>;
+export type IncomeExpenseValues = z.output<typeof incomeExpenseSchema>;
+export type SalaryValues = z.output<typeof salarySchema>;
+export type SettingsValues = z.output<typeof settingsSchema>;
