@@ -65,5 +65,6 @@ export async function setCompatElevation(societyId: string): Promise<void> {
 }
 
 export async function clearCompatElevation(): Promise<void> {
+  if (!compatEnabled()) return;
   (await cookies()).delete({ name: COMPAT_ADMIN_COOKIE, path: "/society-manager" });
 }

@@ -21,6 +21,8 @@ import { createStaff, signInAs } from "../support/staff-session";
 
 /** Public actions (used before anyone signs in): they rate-limit and validate themselves. */
 const PUBLIC_ACTION_MODULES = ["lib/applications/actions.ts", "lib/auth/sign-in-actions.ts"];
+/** The society tool's actions go through defineSocietyAction; their matrix is society-authorization.test.ts. */
+const SOCIETY_ACTION_MODULES = ["lib/society/actions.ts"];
 
 function actionModules(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,7 +36,7 @@ type Action = (input: never) => Promise<{ ok: boolean; error?: { code: string } 
 const actions: { module: string; exportName: string; fn: Action }[] = [];
 
 beforeAll(async () => {
-  for (const file of actionModules("lib").filter((m) => !PUBLIC_ACTION_MODULES.includes(m))) {
+  for (const file of actionModules("lib").filter((m) => !PUBLIC_ACTION_MODULES.includes(m) && !SOCIETY_ACTION_MODULES.includes(m))) {
     const exports = (await import(/* @vite-ignore */ path.resolve(file))) as Record<string, unknown>;
     for (const [exportName, fn] of Object.entries(exports)) actions.push({ module: file, exportName, fn: fn as Action });
   }
