@@ -18,18 +18,19 @@ export async function SocietyTabs({ societyId, active }: { societyId: string; ac
   const t = await getTranslations("society");
   return (
     <nav aria-label={t("header.tabsLabel")} className="border-b bg-background">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
+      {/* Three columns on a phone, so all six tabs (and the open one) are always in view. */}
+      <ul className="mx-auto grid max-w-6xl grid-cols-3 px-1 sm:flex sm:gap-1 sm:px-4">
         {SOCIETY_TABS.map((tab) => {
           const Icon = ICONS[tab];
           const current = tab === active;
           return (
-            <li key={tab} className="shrink-0">
+            <li key={tab} className="min-w-0 sm:shrink-0">
               <Link
                 href={`/society-manager/${societyId}?tab=${tab}`}
                 aria-current={current ? "page" : undefined}
                 data-testid={`tab-${tab}`}
                 className={cn(
-                  "flex items-center gap-1.5 border-b-2 px-3 py-2.5 text-sm font-medium",
+                  "flex items-center justify-center gap-1.5 border-b-2 px-2 py-2.5 text-sm font-medium sm:justify-start sm:px-3",
                   current ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >
