@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Button } from "@/components/ui/button";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
-import { formatDate, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits, parseNumberInput, toAsciiDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits, parseNumberInput, toAsciiDigits } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
 import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
 import { emiInputFrom } from "./apply-calculator";
@@ -118,7 +118,7 @@ export function ReviewStep({
           { label: t("fields.email"), value: personal.email.trim() || none },
           {
             label: t("fields.dob"),
-            value: /^\d{4}-\d{2}-\d{2}$/.test(dob) ? formatDate(`${dob}T00:00:00+06:00`, locale) : none,
+            value: /^\d{4}-\d{2}-\d{2}$/.test(dob) ? formatCalendarDate(dob, locale) : none,
           },
           { label: t("fields.nid"), value: nid ? localizeDigits(nid, locale) : personal.nid },
           { label: t("fields.address"), value: personal.address.trim() || none },

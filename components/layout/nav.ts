@@ -1,4 +1,5 @@
 /** Site-wide link lists and the active-link rule, kept free of React so they can be unit-tested. */
+import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 export type NavKey = "home" | "loans" | "calculator" | "about" | "contact";
 
@@ -15,7 +16,7 @@ export const ADMIN_LOGIN_HREF = "/admin/login";
 export const STATUS_HREF = "/status";
 export const ELIGIBILITY_HREF = "/eligibility";
 export const CALCULATOR_HREF = "/calculator";
-export const SOCIETY_MANAGER_HREF = "/society-manager";
+export const SOCIETY_MANAGER_HREF = SOCIETY_HOME;
 /** Static pages served from public/. */
 export const EASY_INSTALL_HREF = "/install.html";
 export const INSTALL_GUIDE_HREF = "/APK_INSTALL_GUIDE.html";

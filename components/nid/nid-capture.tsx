@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { checkNidImage } from "@/lib/applications/actions";
 import type { ImageErrorKey } from "@/lib/applications/types";
-import { formatDate, formatPercent, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatPercent, localizeDigits } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
   AUTO_UPLOAD_DELAY_MS,
@@ -452,7 +452,7 @@ function CapturedResult({ value, onScanAgain }: { value: NidCaptureValue; onScan
     ? [
         [t("result.nidNumber"), localizeDigits(simulated.nidNumber, locale)],
         [t("result.name"), simulated.name],
-        [t("result.dateOfBirth"), formatDate(`${simulated.dateOfBirth}T00:00:00+06:00`, locale)],
+        [t("result.dateOfBirth"), formatCalendarDate(simulated.dateOfBirth, locale)],
         [t("result.fatherName"), simulated.fatherName ?? ""],
         [t("result.motherName"), simulated.motherName ?? ""],
         [t("result.address"), simulated.address ?? ""],

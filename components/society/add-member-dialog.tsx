@@ -2,24 +2,21 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/admin/forms";
 import { adminSelectClassName } from "@/components/admin/select-class";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { Locale } from "@/i18n/config";
-import { localizeDigits } from "@/lib/format";
 import { addMemberAction } from "@/lib/society/actions";
 import { MEMBERSHIP_TYPES, memberSchema, type MemberInput, type MemberValues } from "@/lib/society/schemas";
 import { FormDialog } from "./form-dialog";
+import { WorkerSelect, type WorkerOption } from "./worker-select";
 import { useDialogForm } from "./use-dialog-form";
 
-type WorkerOption = { id: string; code: string; name: string };
 
 export function AddMemberDialog({ societyId, workers }: { societyId: string; workers: WorkerOption[] }) {
   const t = useTranslations("society");
-  const locale = useLocale() as Locale;
   const form = useForm<MemberInput, unknown, MemberValues>({
     resolver: zodResolver(memberSchema),
     defaultValues: { memberCode: "", name: "", nid: "", phone: "", workerId: "", installmentAmount: "", savingsAmount: "", loanAmount: "", membershipType: "regular" },
@@ -58,14 +55,7 @@ export function AddMemberDialog({ societyId, workers }: { societyId: string; wor
         </FormField>
       </div>
       <FormField id="member-worker" label={f("worker")} error={errors.workerId?.message}>
-        <select id="member-worker" className={adminSelectClassName} {...form.register("workerId")} aria-invalid={!!errors.workerId}>
-          <option value="">{f("chooseWorker")}</option>
-          {workers.map((w) => (
-            <option key={w.id} value={w.id}>
-              {localizeDigits(w.code, locale)} · {w.name}
-            </option>
-          ))}
-        </select>
+        <WorkerSelect id="member-worker" workers={workers} placeholder={f("chooseWorker")} {...form.register("workerId")} aria-invalid={!!errors.workerId} />
       </FormField>
       <div className="grid grid-cols-3 gap-2">
         <FormField id="member-installment" label={f("installment")}>

@@ -4,7 +4,6 @@ import { ClipboardList } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { adminSelectClassName } from "@/components/admin/select-class";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,8 +15,8 @@ import { loadCollectionSheetAction, saveCollectionSheetAction } from "@/lib/soci
 import { collectionSheetSchema } from "@/lib/society/schemas";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { FormDialog } from "./form-dialog";
+import { WorkerSelect, type WorkerOption } from "./worker-select";
 
-type WorkerOption = { id: string; code: string; name: string };
 type Sheet = Extract<Awaited<ReturnType<typeof loadCollectionSheetAction>>, { ok: true }>["data"];
 type Entry = { installment: string; savings: string };
 
@@ -105,23 +104,17 @@ export function CollectionSheetDialog({ societyId, workers, disabled }: { societ
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-worker">{t("dialogs.sheet.worker")}</Label>
-          <select
+          <WorkerSelect
             id="sheet-worker"
-            className={adminSelectClassName}
+            workers={workers}
+            placeholder={t("dialogs.sheet.chooseWorker")}
             value={workerId}
             aria-invalid={!!fieldErrors.workerId}
             onChange={(e) => {
               setWorkerId(e.target.value);
               load(e.target.value, date);
             }}
-          >
-            <option value="">{t("dialogs.sheet.chooseWorker")}</option>
-            {workers.map((w) => (
-              <option key={w.id} value={w.id}>
-                {localizeDigits(w.code, locale)} · {w.name}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t("dialogs.sheet.date")}</Label>

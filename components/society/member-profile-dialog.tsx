@@ -12,8 +12,9 @@ import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday } from "@/lib/applications/schemas";
 import type { ActionError } from "@/lib/auth/action-result";
-import { formatDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
+import { SHORT_DATE } from "@/lib/society/rules";
 
 type Profile = Extract<Awaited<ReturnType<typeof loadMemberProfileAction>>, { ok: true }>["data"];
 type Row = Profile["recent"][number];
@@ -38,7 +39,7 @@ export function MemberProfileDialog({ societyId, memberId, name }: { societyId: 
     });
 
   const taka = (n: number) => formatTaka(n, locale);
-  const day = (iso: string) => formatDate(`${iso}T00:00:00+06:00`, locale, { day: "numeric", month: "short", year: "numeric" });
+  const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
 
   return (
     <>

@@ -9,6 +9,7 @@ import type { Locale } from "@/i18n/config";
 import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { listMembers, workerOptions } from "@/lib/society/queries";
 import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
+import { societyHref } from "@/lib/society/tabs";
 import { AddMemberDialog } from "./add-member-dialog";
 import { DeleteRecordButton } from "./delete-record-button";
 import { MemberProfileDialog } from "./member-profile-dialog";
@@ -24,11 +25,11 @@ type Props = {
 export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.members"), getLocale() as Promise<Locale>]);
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const pageHref = (n: number) => `/society-manager/${societyId}?tab=members&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+  const pageHref = (n: number) => `${societyHref(societyId, "members")}&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <form method="get" action={`/society-manager/${societyId}`} className="flex flex-1 gap-2" role="search">
+        <form method="get" action={societyHref(societyId)} className="flex flex-1 gap-2" role="search">
           <input type="hidden" name="tab" value="members" />
           <Input name="q" defaultValue={q} placeholder={t("search")} aria-label={t("search")} className="max-w-sm" data-testid="member-search" />
           <Button type="submit" variant="outline" size="icon" aria-label={t("searchButton")}>

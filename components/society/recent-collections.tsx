@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
-import { formatDate, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
 import type { RecentCollection } from "@/lib/society/queries";
-import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
+import { NAME_LIMIT, SHORT_DATE, truncateName } from "@/lib/society/rules";
 
 /**
  * The last 10 collections, newest first; each opens (a native <details>, no script) to show the
@@ -21,7 +21,7 @@ export async function RecentCollections({ rows, testId }: { rows: RecentCollecti
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{truncateName(r.memberName, NAME_LIMIT.member)}</p>
                 <p className="text-xs text-muted-foreground">
-                  {localizeDigits(r.memberCode, locale)} · {formatDate(`${r.date}T00:00:00+06:00`, locale, { day: "numeric", month: "short", year: "numeric" })}
+                  {localizeDigits(r.memberCode, locale)} · {formatCalendarDate(r.date, locale, SHORT_DATE)}
                 </p>
               </div>
               <span className="font-semibold tabular-nums" data-testid="recent-total">

@@ -5,19 +5,18 @@ import { Wallet } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/admin/forms";
-import { adminSelectClassName } from "@/components/admin/select-class";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday } from "@/lib/applications/schemas";
-import { formatTaka, localizeDigits, parseNumberInput } from "@/lib/format";
+import { formatTaka, parseNumberInput } from "@/lib/format";
 import { paySalaryAction } from "@/lib/society/actions";
 import { salaryTotal } from "@/lib/society/rules";
 import { salarySchema, type SalaryInput, type SalaryValues } from "@/lib/society/schemas";
 import { FormDialog } from "./form-dialog";
+import { WorkerSelect, type WorkerOption } from "./worker-select";
 import { useDialogForm } from "./use-dialog-form";
 
-type WorkerOption = { id: string; code: string; name: string };
 
 const amount = (v: unknown) => {
   const n = typeof v === "string" ? parseNumberInput(v) : null;
@@ -52,14 +51,7 @@ export function SalaryDialog({ societyId, workers }: { societyId: string; worker
       }
     >
       <FormField id="salary-worker" label={t("dialogs.salary.worker")} error={errors.workerId?.message}>
-        <select id="salary-worker" className={adminSelectClassName} {...form.register("workerId")} aria-invalid={!!errors.workerId}>
-          <option value="">{t("dialogs.salary.chooseWorker")}</option>
-          {workers.map((w) => (
-            <option key={w.id} value={w.id}>
-              {localizeDigits(w.code, locale)} · {w.name}
-            </option>
-          ))}
-        </select>
+        <WorkerSelect id="salary-worker" workers={workers} placeholder={t("dialogs.salary.chooseWorker")} {...form.register("workerId")} aria-invalid={!!errors.workerId} />
       </FormField>
       <FormField id="salary-month" label={t("dialogs.salary.month")} error={errors.month?.message}>
         <Input id="salary-month" type="month" {...form.register("month")} aria-invalid={!!errors.month} />

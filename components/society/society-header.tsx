@@ -16,6 +16,7 @@ import type { Locale } from "@/i18n/config";
 import type { ActionError } from "@/lib/auth/action-result";
 import { signOutStaff } from "@/lib/auth/sign-in-actions";
 import { enterSocietyAdminAction, leaveSocietyAdminAction } from "@/lib/society/actions";
+import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 /**
  * The society screen's header (spec): society name, language toggle, and the admin state. Signed-in
@@ -58,7 +59,7 @@ export function SocietyHeader({
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
         <div className="min-w-0 flex-1">
-          <Link href="/society-manager" className="text-xs text-muted-foreground hover:underline">
+          <Link href={SOCIETY_HOME} className="text-xs text-muted-foreground hover:underline">
             {t("header.societies")}
           </Link>
           <h1 className="truncate text-base font-bold sm:text-lg" data-testid="society-name">

@@ -1,14 +1,14 @@
 import { Building2, ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { LanguageToggle } from "@/components/layout/language-toggle";
-import { LogoMark } from "@/components/layout/logo";
+import { BrandHeader } from "@/components/layout/brand-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatNumber } from "@/lib/format";
 import type { listSocietiesOf } from "@/lib/society/queries";
+import { societyHref } from "@/lib/society/tabs";
 
 type Props = {
   signedIn: boolean;
@@ -19,17 +19,10 @@ type Props = {
 
 /** /society-manager: the signed-in person's societies, or a short explanation and the sign-in. */
 export async function SocietyHome({ signedIn, societies, demoSocietyId }: Props) {
-  const [t, tCommon, tLanguage, locale] = await Promise.all([getTranslations("society"), getTranslations("common"), getTranslations("language"), getLocale() as Promise<Locale>]);
-  const otherLocale: Locale = locale === "bn" ? "en" : "bn";
+  const [t, locale] = await Promise.all([getTranslations("society"), getLocale() as Promise<Locale>]);
   return (
     <div className="min-h-dvh bg-muted/40">
-      <header className="flex h-14 items-center justify-between border-b bg-background px-4">
-        <Link href="/" className="flex items-center gap-2 font-bold text-primary">
-          <LogoMark />
-          <span>{tCommon("appName")}</span>
-        </Link>
-        <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
-      </header>
+      <BrandHeader />
       <main className="mx-auto max-w-2xl space-y-5 px-4 py-8">
         <div>
           <h1 className="text-2xl font-bold">{t("home.title")}</h1>
@@ -46,7 +39,7 @@ export async function SocietyHome({ signedIn, societies, demoSocietyId }: Props)
               <ul className="space-y-2" data-testid="society-list">
                 {societies.map((s) => (
                   <li key={s.id}>
-                    <Link href={`/society-manager/${s.id}`} className="block">
+                    <Link href={societyHref(s.id)} className="block">
                       <Card className="gap-0 py-3 transition-colors hover:border-primary">
                         <CardContent className="flex items-center gap-3 px-4">
                           <Building2 aria-hidden className="size-8 shrink-0 text-primary" />
@@ -78,7 +71,7 @@ export async function SocietyHome({ signedIn, societies, demoSocietyId }: Props)
         )}
         {demoSocietyId ? (
           <Button asChild variant="outline" data-testid="open-demo-society">
-            <Link href={`/society-manager/${demoSocietyId}`}>{t("home.demo")}</Link>
+            <Link href={societyHref(demoSocietyId)}>{t("home.demo")}</Link>
           </Button>
         ) : null}
         <p>

@@ -1,7 +1,7 @@
 import { BarChart3, ClipboardList, FileText, LayoutDashboard, Settings, Users } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SOCIETY_TABS, type SocietyTab } from "@/lib/society/tabs";
+import { SOCIETY_TABS, societyHref, type SocietyTab } from "@/lib/society/tabs";
 import { cn } from "@/lib/utils";
 
 const ICONS: Record<SocietyTab, typeof Users> = {
@@ -26,7 +26,7 @@ export async function SocietyTabs({ societyId, active }: { societyId: string; ac
           return (
             <li key={tab} className="min-w-0 sm:shrink-0">
               <Link
-                href={`/society-manager/${societyId}?tab=${tab}`}
+                href={societyHref(societyId, tab)}
                 aria-current={current ? "page" : undefined}
                 data-testid={`tab-${tab}`}
                 className={cn(

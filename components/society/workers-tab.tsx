@@ -6,6 +6,7 @@ import type { Locale } from "@/i18n/config";
 import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { listWorkers } from "@/lib/society/queries";
 import { initialOf, NAME_LIMIT, truncateName } from "@/lib/society/rules";
+import { societyHref } from "@/lib/society/tabs";
 import { AddWorkerDialog } from "./add-worker-dialog";
 import { DeleteRecordButton } from "./delete-record-button";
 
@@ -29,7 +30,7 @@ export async function WorkersTab({ societyId, workers, isAdmin }: { societyId: s
                   {w.photoId ? (
                     // eslint-disable-next-line @next/next/no-img-element -- an authorized route's small WebP, not a static asset
                     <img
-                      src={`/society-manager/${societyId}/workers/${w.id}/photo`}
+                      src={`${societyHref(societyId)}/workers/${w.id}/photo`}
                       alt={t("photoAlt", { name: w.name })}
                       width={56}
                       height={56}

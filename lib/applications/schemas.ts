@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import { parseNumberInput, toAsciiDigits } from "@/lib/format";
-import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
+import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
 import type { ValidationMessageKey } from "./validation-keys";
 
 export type { ValidationMessageKey } from "./validation-keys";
@@ -28,10 +28,7 @@ export type ProductLimits = {
   maxTenure: number;
 };
 
-const msg = (key: ValidationMessageKey) => ({ error: key });
-
-const text = (max: number) =>
-  z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
+const text = requiredText;
 
 /** Whole taka typed as text ("৫০,০০০", "50000") or given as a number. */
 export const wholeTaka = (key: ValidationMessageKey, { allowZero = false } = {}) =>
@@ -65,12 +62,6 @@ export function ageOn(dob: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-function isRealIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const loanDetailsShape = {
   loanType: z.enum(LOAN_TYPES, msg("required")),
   amount: wholeTaka("invalidAmount"),
@@ -102,15 +93,7 @@ export function buildLoanDetailsSchema(products: readonly ProductLimits[]) {
 export function buildPersonalInfoSchema(today: () => string = dhakaToday) {
   return z.object({
     name: text(120),
-    phone: z
-      .string(msg("required"))
-      .trim()
-      .min(1, msg("required"))
-      .transform((v, ctx) => {
-        const e164 = normalizeBdMobile(v);
-        if (!e164) ctx.addIssue({ code: "custom", message: "invalidPhone" });
-        return e164 ?? v;
-      }),
+    phone: bdMobileField(),
     email: z
       .string()
       .trim()
@@ -129,15 +112,7 @@ export function buildPersonalInfoSchema(today: () => string = dhakaToday) {
         if (age < MIN_APPLICANT_AGE) ctx.addIssue({ code: "custom", message: "underAge" });
         else if (age > MAX_APPLICANT_AGE) ctx.addIssue({ code: "custom", message: "invalidDate" });
       }),
-    nid: z
-      .string(msg("required"))
-      .trim()
-      .min(1, msg("required"))
-      .transform((v, ctx) => {
-        const nid = normalizeNid(v);
-        if (!nid) ctx.addIssue({ code: "custom", message: "invalidNid" });
-        return nid ?? v;
-      }),
+    nid: nidField(),
     address: text(500),
     /** The card image itself travels as a file next to the form data; this says one was captured. */
     nidCardCaptured: z.literal(true, msg("nidCardRequired")),

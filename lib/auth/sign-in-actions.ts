@@ -12,6 +12,7 @@ import { isBackOfficeRole } from "./permissions";
 import { revokeSessionByToken } from "./session";
 import { abandonChallenge, CHALLENGE_TTL_MS, verifyCodeStep, verifyPasswordStep, type SignInError } from "./sign-in";
 import { codeStepSchema, passwordStepSchema } from "./sign-in-schemas";
+import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 const CHALLENGE_COOKIE = "rb_signin_step";
 
@@ -58,7 +59,7 @@ export async function submitSignInCode(raw: unknown): Promise<CodeActionResult> 
     if (!result.ok) return result;
     jar.delete({ name: CHALLENGE_COOKIE, path: "/admin" });
     await signIn("credentials", { sessionToken: result.sessionToken, redirect: false });
-    const redirectTo = isBackOfficeRole(result.role) ? "/admin/dashboard" : "/society-manager";
+    const redirectTo = isBackOfficeRole(result.role) ? "/admin/dashboard" : SOCIETY_HOME;
     return { ok: true, redirectTo, recoveryCodes: result.recoveryCodes };
   } catch (error) {
     console.error("[sign-in] code step failed", error);

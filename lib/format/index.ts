@@ -77,6 +77,11 @@ export function formatDate(
   return f.format(new Date(date));
 }
 
+/** A calendar day (YYYY-MM-DD, as stored in date columns) shown as that same Dhaka day. */
+export function formatCalendarDate(iso: string, locale: Locale, options?: Intl.DateTimeFormatOptions): string {
+  return formatDate(`${iso}T00:00:00+06:00`, locale, options);
+}
+
 export function formatDateTime(date: Date | string | number, locale: Locale): string {
   return formatDate(date, locale, {
     day: "numeric",

@@ -8,8 +8,7 @@ import { prisma } from "@/lib/db";
 import type { SocietyRole } from "@/lib/generated/prisma/enums";
 import { getRequestContext, type RequestContext } from "@/lib/request";
 import { isCompatElevated, isCompatSociety } from "./compat";
-
-export const SOCIETY_HOME = "/society-manager";
+import { SOCIETY_HOME } from "./tabs";
 
 /** Who is working in which society, at which access level, and how records they create are tagged. */
 export type SocietyActor = {

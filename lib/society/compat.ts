@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { cookies } from "next/headers";
 import { env } from "@/lib/env";
 import { demoId } from "@/lib/seed/support";
+import { SOCIETY_HOME } from "./tabs";
 
 /**
  * The browser prototype's society behaviours, alive only with PROTOTYPE_COMPAT: the demo society opens
@@ -60,11 +61,11 @@ export async function setCompatElevation(societyId: string): Promise<void> {
     httpOnly: true,
     sameSite: "strict",
     secure: env().NODE_ENV === "production",
-    path: "/society-manager",
+    path: SOCIETY_HOME,
   });
 }
 
 export async function clearCompatElevation(): Promise<void> {
   if (!compatEnabled()) return;
-  (await cookies()).delete({ name: COMPAT_ADMIN_COOKIE, path: "/society-manager" });
+  (await cookies()).delete({ name: COMPAT_ADMIN_COOKIE, path: SOCIETY_HOME });
 }

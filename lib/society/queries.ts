@@ -1,4 +1,5 @@
 import "server-only";
+import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/applications/schemas";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -9,8 +10,6 @@ import { missedDays, monthlyTarget, monthOf, RECENT_LIMIT } from "./rules";
  * by a record id alone: a record of another society is simply not found.
  */
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-const calendarDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export const MEMBERS_PAGE_SIZE = 20;
 
@@ -54,7 +53,7 @@ export async function recentCollections(societyId: string, where: Prisma.Society
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
-    date: isoDate(r.date),
+    date: isoDateOf(r.date),
     memberName: r.member.name,
     memberCode: r.member.memberCode,
     workerName: r.worker.name,
@@ -113,6 +112,21 @@ export async function workerOptions(societyId: string) {
   return prisma.societyWorker.findMany({ where: { societyId, status: "active" }, orderBy: { code: "asc" }, select: { id: true, code: true, name: true } });
 }
 
+/** What the members table shows of a member (the profile adds a few fields). */
+const MEMBER_ROW = {
+  id: true,
+  code: true,
+  memberCode: true,
+  name: true,
+  nid: true,
+  phone: true,
+  area: true,
+  installmentAmount: true,
+  savingsAmount: true,
+  status: true,
+  worker: { select: { name: true } },
+} as const satisfies Prisma.SocietyMemberSelect;
+
 /** One page of members, matching name or member code case-insensitively (any script). */
 export async function listMembers(societyId: string, q: string, page: number) {
   const where: Prisma.SocietyMemberWhereInput = {
@@ -126,19 +140,7 @@ export async function listMembers(societyId: string, q: string, page: number) {
       orderBy: { code: "asc" },
       skip: (page - 1) * MEMBERS_PAGE_SIZE,
       take: MEMBERS_PAGE_SIZE,
-      select: {
-        id: true,
-        code: true,
-        memberCode: true,
-        name: true,
-        nid: true,
-        phone: true,
-        area: true,
-        installmentAmount: true,
-        savingsAmount: true,
-        status: true,
-        worker: { select: { name: true } },
-      },
+      select: MEMBER_ROW,
     }),
   ]);
   return { total, page, pageSize: MEMBERS_PAGE_SIZE, rows: rows.map(({ worker, ...m }) => ({ ...m, workerName: worker.name })) };
@@ -146,7 +148,7 @@ export async function listMembers(societyId: string, q: string, page: number) {
 
 /** The collection tab's cards: today's amount, members collected today, and active members still pending. */
 export async function getCollectionToday(societyId: string, today = dhakaToday()) {
-  const date = calendarDate(today);
+  const date = calendarDateOf(today);
   const [sums, collected, active] = await Promise.all([
     collectedSums(societyId, date, new Date(date.getTime() + 86_400_000)),
     prisma.societyCollection.findMany({ where: { societyId, date, status: "collected" }, distinct: ["memberId"], select: { memberId: true } }),
@@ -167,7 +169,7 @@ export async function getCollectionSheet(societyId: string, workerId: string, da
       select: { id: true, code: true, memberCode: true, name: true, installmentAmount: true, savingsAmount: true },
     }),
     prisma.societyCollectionSheet.findUnique({
-      where: { societyId_workerId_date: { societyId, workerId, date: calendarDate(date) } },
+      where: { societyId_workerId_date: { societyId, workerId, date: calendarDateOf(date) } },
       select: { updatedAt: true, collections: { select: { memberId: true, installmentCollected: true, savingsCollected: true } } },
     }),
   ]);
@@ -188,22 +190,7 @@ export async function getCollectionSheet(societyId: string, workerId: string, da
 export async function getMemberProfile(societyId: string, memberId: string, searchDate: string | null, today = dhakaToday()) {
   const member = await prisma.societyMember.findFirst({
     where: { id: memberId, societyId },
-    select: {
-      id: true,
-      code: true,
-      memberCode: true,
-      name: true,
-      nid: true,
-      phone: true,
-      area: true,
-      installmentAmount: true,
-      savingsAmount: true,
-      loanAmount: true,
-      joinDate: true,
-      status: true,
-      membershipType: true,
-      worker: { select: { name: true } },
-    },
+    select: { ...MEMBER_ROW, loanAmount: true, joinDate: true, membershipType: true },
   });
   if (!member) return null;
   const month = monthOf(today);
@@ -211,12 +198,12 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
   const [sums, days, onDate, recent] = await Promise.all([
     prisma.societyCollection.aggregate({ where: monthWhere, _sum: { installmentCollected: true, savingsCollected: true } }),
     prisma.societyCollection.findMany({ where: monthWhere, distinct: ["date"], select: { date: true } }),
-    searchDate ? recentCollections(societyId, { memberId, date: calendarDate(searchDate) }) : Promise.resolve(null),
+    searchDate ? recentCollections(societyId, { memberId, date: calendarDateOf(searchDate) }) : Promise.resolve(null),
     recentCollections(societyId, { memberId }),
   ]);
   const { worker, joinDate, ...rest } = member;
   return {
-    member: { ...rest, workerName: worker.name, joinDate: isoDate(joinDate) },
+    member: { ...rest, workerName: worker.name, joinDate: isoDateOf(joinDate) },
     month: {
       month: month.month,
       installment: sums._sum.installmentCollected ?? 0,

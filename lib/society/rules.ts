@@ -9,6 +9,8 @@ export const TARGET_DAYS_PER_MONTH = 30;
 export const RECENT_LIMIT = 10;
 /** Names shown on cards are cut at these lengths with an ellipsis (spec section 9). */
 export const NAME_LIMIT = { member: 15, worker: 12 } as const;
+/** How the society screens write a day: "19 Nov 2026" / "১৯ নভে, ২০২৬". */
+export const SHORT_DATE: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 /** The category a salary payment books its expense under (the spec's Bengali wording). */
 export const SALARY_EXPENSE_CATEGORY = "বেতন";
 

@@ -5,12 +5,10 @@
  */
 import { z } from "zod";
 import { dhakaToday, wholeTaka } from "@/lib/applications/schemas";
-import type { ValidationMessageKey } from "@/lib/applications/validation-keys";
 import { parseNumberInput } from "@/lib/format";
-import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
+import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
 
-const msg = (key: ValidationMessageKey) => ({ error: key });
-const text = (max: number) => z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
+const text = requiredText;
 const optionalText = (max: number) =>
   z
     .string()
@@ -22,30 +20,8 @@ const optionalText = (max: number) =>
 /** Record ids travel as opaque strings; the server always looks them up inside the society. */
 export const recordId = z.string(msg("required")).trim().min(1, msg("required")).max(64, msg("required"));
 
-const phone = z
-  .string(msg("required"))
-  .trim()
-  .min(1, msg("required"))
-  .transform((v, ctx) => {
-    const e164 = normalizeBdMobile(v);
-    if (!e164) ctx.addIssue({ code: "custom", message: "invalidPhone" });
-    return e164 ?? v;
-  });
-
-const nid = z
-  .string(msg("required"))
-  .trim()
-  .min(1, msg("required"))
-  .transform((v, ctx) => {
-    const digits = normalizeNid(v);
-    if (!digits) ctx.addIssue({ code: "custom", message: "invalidNid" });
-    return digits ?? v;
-  });
-
-function isRealIsoDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+const phone = bdMobileField();
+const nid = nidField();
 
 /** A calendar date (YYYY-MM-DD) that exists and is not after today in Dhaka. */
 export const pastOrTodayDate = z

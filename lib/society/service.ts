@@ -1,4 +1,5 @@
 import "server-only";
+import { calendarDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/applications/schemas";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
@@ -55,7 +56,6 @@ function createdBy(a: SocietyActor) {
   return { createdByRole: a.access, createdById: a.createdById };
 }
 
-const calendarDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** Where a sequence starts when a society has none yet (imported or older data): its highest code. */
 const CODE_SOURCES: Record<SocietyCodeKind, { table: string; prefix: string }> = {
@@ -169,7 +169,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
           savingsAmount: input.savingsAmount,
           loanAmount: input.loanAmount > 0 ? input.loanAmount : null,
           membershipType: input.membershipType,
-          joinDate: calendarDate(dhakaToday()),
+          joinDate: calendarDateOf(dhakaToday()),
           ...createdBy(a),
         },
         select: { id: true, code: true },
@@ -218,7 +218,7 @@ export type SheetSaved = { sheetId: string; created: number; updated: number; re
  */
 export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeof collectionSheetSchema>): Promise<ActionResult<SheetSaved>> {
   return inTransaction(async (tx) => {
-    const date = calendarDate(input.date);
+    const date = calendarDateOf(input.date);
     const worker = await tx.societyWorker.findFirst({ where: { id: input.workerId, societyId: a.societyId, status: "active" }, select: { id: true, code: true } });
     if (!worker) throw new Refusal(fail("validation", { fieldErrors: { workerId: "required" } }));
 
@@ -292,7 +292,7 @@ export async function addIncomeExpense(a: SocietyActor, input: z.output<typeof i
   return inTransaction(async (tx) => {
     const [code] = await allocateSocietyCodes(tx, a.societyId, "incomeExpense", 1);
     const entry = await tx.incomeExpense.create({
-      data: { societyId: a.societyId, code: code!, type: input.type, category: input.category, amount: input.amount, description: input.description, date: calendarDate(input.date), ...createdBy(a) },
+      data: { societyId: a.societyId, code: code!, type: input.type, category: input.category, amount: input.amount, description: input.description, date: calendarDateOf(input.date), ...createdBy(a) },
       select: { id: true, code: true },
     });
     await audit(tx, a, "society.income_expense.create", "IncomeExpense", entry.id, { code: entry.code, type: input.type, category: input.category, amount: input.amount, date: input.date });
@@ -330,7 +330,7 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
         deductions: input.deductions,
         totalSalary,
         status: "paid",
-        paidDate: calendarDate(today),
+        paidDate: calendarDateOf(today),
         ...createdBy(a),
       },
       select: { id: true, code: true },
@@ -343,7 +343,7 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
         category: SALARY_EXPENSE_CATEGORY,
         amount: totalSalary,
         description: `${worker.name}: ${input.month}`,
-        date: calendarDate(today),
+        date: calendarDateOf(today),
         workerSalaryId: salary.id,
         ...createdBy(a),
       },

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { LoginScreen } from "@/components/admin/auth/login-screen";
 import { getStaffContext } from "@/lib/auth/guard";
 import { isBackOfficeRole } from "@/lib/auth/permissions";
-import { SOCIETY_HOME } from "@/lib/society/access";
+import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminAuth");

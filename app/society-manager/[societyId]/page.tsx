@@ -22,14 +22,13 @@ import {
   workerOptions,
 } from "@/lib/society/queries";
 import { memberSearchSchema } from "@/lib/society/schemas";
-import { parseSocietyTab, type SocietyTab } from "@/lib/society/tabs";
+import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
 
 type Params = { societyId: string };
 type Search = Record<string, string | string[] | undefined>;
 
-export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("society");
-  void params;
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
@@ -38,7 +37,7 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
   const { societyId } = await params;
   const search = await searchParams;
   const tab = parseSocietyTab(search.tab);
-  const access = await requireSocietyPermission(societyId, "society.view", `/society-manager/${societyId}?tab=${tab}`);
+  const access = await requireSocietyPermission(societyId, "society.view", societyHref(societyId, tab));
   const [locale, tLanguage] = await Promise.all([getLocale() as Promise<Locale>, getTranslations("language")]);
   const otherLocale: Locale = locale === "bn" ? "en" : "bn";
   const isAdmin = access.access === "admin";

@@ -1,30 +1,15 @@
-import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { LanguageToggle } from "@/components/layout/language-toggle";
-import { LogoMark } from "@/components/layout/logo";
+import { BrandHeader } from "@/components/layout/brand-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { demoSignInHint } from "@/lib/auth/demo-hint";
 import { LoginForm } from "./login-form";
 
 export async function LoginScreen({ next = null }: { next?: string | null }) {
-  const [t, tCommon, tLanguage, locale, demo] = await Promise.all([
-    getTranslations("adminAuth"),
-    getTranslations("common"),
-    getTranslations("language"),
-    getLocale(),
-    demoSignInHint(),
-  ]);
-  const otherLocale = locale === "bn" ? "en" : "bn";
+  const [t, demo] = await Promise.all([getTranslations("adminAuth"), demoSignInHint()]);
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
-      <header className="flex h-14 items-center justify-between border-b bg-background px-4">
-        <Link href="/" className="flex items-center gap-2 font-bold text-primary">
-          <LogoMark />
-          <span>{tCommon("appName")}</span>
-        </Link>
-        <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
-      </header>
+      <BrandHeader />
       <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
         <Card className="w-full max-w-sm">
           <CardHeader>

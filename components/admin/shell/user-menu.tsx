@@ -12,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { signOutStaff } from "@/lib/auth/sign-in-actions";
+import { SOCIETY_MANAGER_HREF } from "@/components/layout/nav";
 
 type Labels = { menu: string; profile: string; societyManager: string; customerPortal: string; signOut: string };
 
@@ -37,7 +38,7 @@ export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge:
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href="/society-manager">
+          <Link href={SOCIETY_MANAGER_HREF}>
             <Users aria-hidden />
             {labels.societyManager}
           </Link>
