@@ -162,6 +162,34 @@ for (const locale of ["bn", "en"] as const) {
       await page.getByTestId("delete-member").first().click();
       await page.getByTestId("confirm-delete").click();
       await expect(page.getByTestId("member-row")).toHaveCount(2);
+
+      // Income from the dashboard's income/expense dialog moves this month's income and net income.
+      await page.getByTestId("tab-dashboard").click();
+      await page.getByTestId("add-income-expense").click();
+      await page.locator("#ie-type").selectOption("income");
+      await page.locator("#ie-category").fill("ভর্তি ফি");
+      await page.locator("#ie-amount").fill(digits("1200"));
+      await page.getByTestId("income-expense-form-save").click();
+      await expect(page.getByTestId("income-expense-form")).toBeHidden();
+      await expect(page.getByTestId("month-income")).toHaveText(taka(1200));
+      await expect(page.getByTestId("card-net-income")).toHaveText(taka(1200 - 5400));
+
+      // Reports: this month for the worker (the deleted member's collection went with them).
+      await page.getByTestId("tab-reports").click();
+      const remaining = members.slice(1).reduce((s, m) => s + m.installment + m.savings, 0);
+      await expect(page.getByTestId("month-report").locator("tbody tr")).toHaveCount(1);
+      await expect(page.getByTestId("month-report").locator("tbody tr")).toContainText(taka(remaining));
+      await noSidewaysScroll(page, 360);
+
+      // Settings: the admin saves the society's details for real.
+      await page.getByTestId("tab-settings").click();
+      await page.locator("#society-registration").fill(`REG-${locale}-${societyId.slice(-6)}`);
+      await page.getByTestId("society-settings-form").getByRole("button", { name: TEXT[locale].save }).click();
+      await expect(page.getByTestId("settings-saved")).toBeVisible();
+      const [saved] = await dbQuery<{ registrationNumber: string }>(`SELECT "registrationNumber" FROM "Society" WHERE "id" = $1`, [societyId]);
+      expect(saved!.registrationNumber).toBe(`REG-${locale}-${societyId.slice(-6)}`);
+      await expect(page.getByTestId("society-stats")).toContainText(taka(remaining));
+      await noSidewaysScroll(page, 360);
     });
   });
 }
