@@ -1,3 +1,5 @@
+import { contentDisposition } from "./download";
+
 /** CSV for spreadsheet users: RFC 4180 quoting, CRLF lines, a UTF-8 BOM so Excel reads Bengali. */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   const cell = (v: string | number | null | undefined) => {
@@ -11,11 +13,10 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
 
 /** A download response with a file name every browser accepts (ASCII name plus UTF-8 filename*). */
 export function csvResponse(csv: string, filename: string): Response {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "");
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Content-Disposition": contentDisposition("attachment", filename),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -7,6 +7,7 @@ import type { getSocietyDashboard, workerOptions } from "@/lib/society/queries";
 import { IncomeExpenseDialog } from "./income-expense-dialog";
 import { RecentCollections } from "./recent-collections";
 import { SalaryDialog } from "./salary-dialog";
+import { SocietyDocuments } from "./society-documents";
 import { StatCard } from "./stat-card";
 
 type Props = {
@@ -77,6 +78,7 @@ export async function DashboardTab({ societyId, data, workers }: Props) {
           </CardHeader>
           <CardContent className="space-y-2 px-4 text-sm">
             <p className="text-muted-foreground">{t("backupNote")}</p>
+            <SocietyDocuments societyId={societyId} isAdmin={false} />
           </CardContent>
         </Card>
       </div>

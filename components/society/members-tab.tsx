@@ -9,10 +9,11 @@ import type { Locale } from "@/i18n/config";
 import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { listMembers, workerOptions } from "@/lib/society/queries";
 import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
-import { societyHref } from "@/lib/society/tabs";
+import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { AddMemberDialog } from "./add-member-dialog";
 import { DeleteRecordButton } from "./delete-record-button";
 import { MemberProfileDialog } from "./member-profile-dialog";
+import { PdfLink } from "./pdf-link";
 
 type Props = {
   societyId: string;
@@ -23,7 +24,7 @@ type Props = {
 };
 
 export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props) {
-  const [t, locale] = await Promise.all([getTranslations("society.members"), getLocale() as Promise<Locale>]);
+  const [t, tReports, locale] = await Promise.all([getTranslations("society.members"), getTranslations("society.reports"), getLocale() as Promise<Locale>]);
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const pageHref = (n: number) => `${societyHref(societyId, "members")}&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   return (
@@ -90,6 +91,12 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} />
+                      <PdfLink compact href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
+                        {`${tReports("profilePdf")}: ${m.name}`}
+                      </PdfLink>
+                      <PdfLink compact calendar href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
+                        {`${tReports("calendarPdf")}: ${m.name}`}
+                      </PdfLink>
                       <DeleteRecordButton societyId={societyId} kind="member" id={m.id} name={m.name} isAdmin={isAdmin} compact />
                     </div>
                   </td>

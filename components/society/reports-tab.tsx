@@ -2,11 +2,24 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatNumber, formatPercent, formatTaka, localizeDigits } from "@/lib/format";
-import type { getMonthReport } from "@/lib/society/queries";
+import type { getMonthReport, getSocietyStats } from "@/lib/society/queries";
+import { SocietyDocuments } from "./society-documents";
 
-export async function ReportsTab({ report }: { report: Awaited<ReturnType<typeof getMonthReport>> }) {
+type Props = { societyId: string; isAdmin: boolean; report: Awaited<ReturnType<typeof getMonthReport>>; stats: Awaited<ReturnType<typeof getSocietyStats>> };
+
+export async function ReportsTab({ societyId, isAdmin, report, stats }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.reports"), getLocale() as Promise<Locale>]);
   return (
+    <div className="space-y-4">
+    <Card className="gap-3 py-4">
+      <CardHeader className="px-4">
+        <CardTitle className="text-base">{t("documents")}</CardTitle>
+        <CardDescription>{t("documentsNote")}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-4">
+        <SocietyDocuments societyId={societyId} isAdmin={isAdmin} current={stats} />
+      </CardContent>
+    </Card>
     <Card className="gap-3 py-4">
       <CardHeader className="px-4">
         <CardTitle className="text-base">{t("title")}</CardTitle>
@@ -45,5 +58,6 @@ export async function ReportsTab({ report }: { report: Awaited<ReturnType<typeof
         )}
       </CardContent>
     </Card>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/applications/schemas";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { missedDays, monthlyTarget, monthOf, RECENT_LIMIT } from "./rules";
+import { calendarMonth, missedDays, monthlyTarget, monthOf, RECENT_LIMIT, REPORT_COLLECTION_LIMIT, REPORT_RECENT_LIMIT } from "./rules";
 
 /**
  * Reads of the society tool. Every query is scoped by the society id the access check resolved, never
@@ -35,11 +35,11 @@ export type RecentCollection = {
 };
 
 /** The last 10 collections, newest first (by day, then by when they were saved). */
-export async function recentCollections(societyId: string, where: Prisma.SocietyCollectionWhereInput = {}): Promise<RecentCollection[]> {
+export async function recentCollections(societyId: string, where: Prisma.SocietyCollectionWhereInput = {}, take = RECENT_LIMIT): Promise<RecentCollection[]> {
   const rows = await prisma.societyCollection.findMany({
     where: { societyId, status: "collected", ...where },
     orderBy: [{ date: "desc" }, { createdAt: "desc" }, { code: "desc" }],
-    take: RECENT_LIMIT,
+    take,
     select: {
       id: true,
       code: true,
@@ -186,8 +186,8 @@ export async function getCollectionSheet(societyId: string, workerId: string, da
   };
 }
 
-/** The member profile dialog: details, this month's statistics, an optional day, and the last 10 collections. */
-export async function getMemberProfile(societyId: string, memberId: string, searchDate: string | null, today = dhakaToday()) {
+/** The member profile (dialog and PDF): details, this month's statistics, an optional day, and the last collections. */
+export async function getMemberProfile(societyId: string, memberId: string, searchDate: string | null, today = dhakaToday(), recentLimit = RECENT_LIMIT) {
   const member = await prisma.societyMember.findFirst({
     where: { id: memberId, societyId },
     select: { ...MEMBER_ROW, loanAmount: true, joinDate: true, membershipType: true },
@@ -199,7 +199,7 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
     prisma.societyCollection.aggregate({ where: monthWhere, _sum: { installmentCollected: true, savingsCollected: true } }),
     prisma.societyCollection.findMany({ where: monthWhere, distinct: ["date"], select: { date: true } }),
     searchDate ? recentCollections(societyId, { memberId, date: calendarDateOf(searchDate) }) : Promise.resolve(null),
-    recentCollections(societyId, { memberId }),
+    recentCollections(societyId, { memberId }, recentLimit),
   ]);
   const { worker, joinDate, ...rest } = member;
   return {
@@ -276,4 +276,72 @@ export async function listAllSocieties() {
       managers: { orderBy: { createdAt: "asc" }, select: { access: true, staffUser: { select: { id: true, name: true, phone: true, role: true } } } },
     },
   });
+}
+
+/** A member's collection calendar for one month (YYYY-MM): each day's amounts and state, and the totals. */
+export async function getMemberCalendar(societyId: string, memberId: string, month: string, today = dhakaToday()) {
+  const member = await prisma.societyMember.findFirst({ where: { id: memberId, societyId }, select: MEMBER_ROW });
+  if (!member) return null;
+  const { start, end } = monthOf(`${month}-01`);
+  const days = await prisma.societyCollection.groupBy({
+    by: ["date"],
+    where: { societyId, memberId, status: "collected", date: { gte: start, lt: end } },
+    _sum: { installmentCollected: true, savingsCollected: true },
+  });
+  const collected = new Map(days.map((d) => [isoDateOf(d.date), { installment: d._sum.installmentCollected ?? 0, savings: d._sum.savingsCollected ?? 0 }]));
+  const { worker, ...rest } = member;
+  return { member: { ...rest, workerName: worker.name }, calendar: calendarMonth(month, today, collected) };
+}
+
+/**
+ * The complete database report: the society's details and totals, every worker and member, and either
+ * the last 50 collections or every collection in a date range (at most REPORT_COLLECTION_LIMIT, oldest first).
+ */
+export async function getDatabaseReport(societyId: string, range: { from: string; to: string } | null) {
+  const [society, stats, workers, members] = await Promise.all([
+    prisma.society.findUniqueOrThrow({ where: { id: societyId }, select: { name: true, registrationNumber: true, address: true } }),
+    getSocietyStats(societyId),
+    prisma.societyWorker.findMany({
+      where: { societyId },
+      orderBy: { code: "asc" },
+      select: { code: true, name: true, area: true, phone: true, totalMembers: true, dailyCollection: true, status: true },
+    }),
+    prisma.societyMember.findMany({ where: { societyId }, orderBy: { code: "asc" }, select: MEMBER_ROW }),
+  ]);
+  let collections: RecentCollection[];
+  let truncated = false;
+  if (range) {
+    const rows = await recentCollectionsInRange(societyId, range);
+    truncated = rows.length > REPORT_COLLECTION_LIMIT;
+    collections = rows.slice(0, REPORT_COLLECTION_LIMIT);
+  } else {
+    collections = await recentCollections(societyId, {}, REPORT_RECENT_LIMIT);
+  }
+  return { society, stats, workers, members: members.map(({ worker, ...m }) => ({ ...m, workerName: worker.name })), collections, range, truncated };
+}
+
+async function recentCollectionsInRange(societyId: string, range: { from: string; to: string }): Promise<RecentCollection[]> {
+  const rows = await prisma.societyCollection.findMany({
+    where: { societyId, status: "collected", date: { gte: calendarDateOf(range.from), lte: calendarDateOf(range.to) } },
+    orderBy: [{ date: "asc" }, { createdAt: "asc" }, { code: "asc" }],
+    take: REPORT_COLLECTION_LIMIT + 1,
+    select: { id: true, code: true, date: true, installmentCollected: true, savingsCollected: true, memberId: true, workerId: true },
+  });
+  // Names come from two small lookups instead of a join per row.
+  const [members, workers] = await Promise.all([
+    prisma.societyMember.findMany({ where: { societyId }, select: { id: true, name: true, memberCode: true } }),
+    prisma.societyWorker.findMany({ where: { societyId }, select: { id: true, name: true } }),
+  ]);
+  const memberById = new Map(members.map((m) => [m.id, m]));
+  const workerById = new Map(workers.map((w) => [w.id, w.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    date: isoDateOf(r.date),
+    memberName: memberById.get(r.memberId)?.name ?? "",
+    memberCode: memberById.get(r.memberId)?.memberCode ?? "",
+    workerName: workerById.get(r.workerId) ?? "",
+    installment: r.installmentCollected,
+    savings: r.savingsCollected,
+  }));
 }

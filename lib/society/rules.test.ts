@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialOf, missedDays, monthOf, monthlyTarget, planSheet, salaryTotal, truncateName } from "./rules";
+import { calendarMonth, initialOf, missedDays, monthOf, monthlyTarget, planSheet, salaryTotal, truncateName } from "./rules";
 import { societyCode, societyCodeNumber, societyCodes } from "./codes";
 
 describe("society codes", () => {
@@ -115,3 +115,25 @@ describe("monthOf", () => {
     expect(m.month).toBe("2026-12");
   });
 });
+
+describe("calendarMonth", () => {
+  it("lays November 2026 out Saturday first, with collected, missed and upcoming days", () => {
+    const collected = new Map([["2026-11-01", { installment: 100, savings: 50 }], ["2026-11-23", { installment: 100, savings: 0 }]]);
+    const month = calendarMonth("2026-11", "2026-11-23", collected);
+    // 1 November 2026 is a Sunday: one blank Saturday before it.
+    expect(month.weeks[0]![0]).toBeNull();
+    expect(month.weeks[0]![1]).toMatchObject({ day: 1, state: "collected", installment: 100, savings: 50 });
+    expect(month.weeks.every((w) => w.length === 7)).toBe(true);
+    expect(month.weeks.flat().filter(Boolean)).toHaveLength(30);
+    expect(month.weeks.flat().find((d) => d?.day === 24)?.state).toBe("upcoming");
+    expect(month).toMatchObject({ installment: 200, savings: 50, collectedDays: 2 });
+    // The spec's rule for the current month: day of month minus collected days.
+    expect(month.missedDays).toBe(missedDays(23, 2));
+  });
+
+  it("counts every uncollected day of a past month as missed and none of a future month", () => {
+    expect(calendarMonth("2024-02", "2026-11-23", new Map()).missedDays).toBe(29);
+    expect(calendarMonth("2027-01", "2026-11-23", new Map()).missedDays).toBe(0);
+  });
+});
+

@@ -7,6 +7,11 @@
 export const TARGET_DAYS_PER_MONTH = 30;
 /** Recent lists show the last 10 records, newest first. */
 export const RECENT_LIMIT = 10;
+/** The member profile report shows the last 15 collections and the database report the last 50 (spec section 9). */
+export const REPORT_MEMBER_RECENT_LIMIT = 15;
+export const REPORT_RECENT_LIMIT = 50;
+/** A date-range database report prints at most this many collections (about 200 pages); narrow the range for more. */
+export const REPORT_COLLECTION_LIMIT = 10_000;
 /** Names shown on cards are cut at these lengths with an ellipsis (spec section 9). */
 export const NAME_LIMIT = { member: 15, worker: 12 } as const;
 /** How the society screens write a day: "19 Nov 2026" / "১৯ নভে, ২০২৬". */
@@ -92,4 +97,48 @@ export function planSheet(existing: readonly ExistingSheetRow[], entries: readon
 export function monthOf(isoDate: string): { start: Date; end: Date; dayOfMonth: number; month: string } {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)), dayOfMonth: d, month: isoDate.slice(0, 7) };
+}
+
+export type CalendarDayState = "collected" | "missed" | "upcoming";
+export type CalendarDay = { date: string; day: number; state: CalendarDayState; installment: number; savings: number };
+export type CalendarMonth = {
+  month: string;
+  /** Weeks from Saturday to Friday (the Bangladeshi week); null pads days outside the month. */
+  weeks: (CalendarDay | null)[][];
+  installment: number;
+  savings: number;
+  collectedDays: number;
+  missedDays: number;
+};
+
+/**
+ * A member's month as a calendar. A day up to today without a collection is missed, later days are
+ * upcoming; for the current month the missed count equals the spec's "day of month minus collected
+ * days", and a past month counts every day.
+ */
+export function calendarMonth(month: string, today: string, collected: ReadonlyMap<string, { installment: number; savings: number }>): CalendarMonth {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const firstWeekday = new Date(Date.UTC(y, m - 1, 1)).getUTCDay(); // 0 = Sunday … 6 = Saturday
+  const lead = (firstWeekday + 1) % 7; // days between the Saturday that starts the week and the 1st
+  const cells: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
+  let installment = 0;
+  let savings = 0;
+  let collectedDays = 0;
+  let missed = 0;
+  for (let day = 1; day <= daysInMonth; day++) {
+    const date = `${month}-${String(day).padStart(2, "0")}`;
+    const amounts = collected.get(date);
+    const state: CalendarDayState = amounts ? "collected" : date <= today ? "missed" : "upcoming";
+    if (amounts) {
+      installment += amounts.installment;
+      savings += amounts.savings;
+      collectedDays += 1;
+    } else if (state === "missed") missed += 1;
+    cells.push({ date, day, state, installment: amounts?.installment ?? 0, savings: amounts?.savings ?? 0 });
+  }
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (CalendarDay | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return { month, weeks, installment, savings, collectedDays, missedDays: missed };
 }

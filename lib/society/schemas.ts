@@ -125,6 +125,22 @@ export const profileQuerySchema = z.object({
 
 export const sheetQuerySchema = z.object({ workerId: recordId, date: pastOrTodayDate });
 
+/** The calendar PDF's month (YYYY-MM); the current Dhaka month when left out. */
+export const calendarQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg("invalidDate"))
+    .optional()
+    .transform((v) => v ?? dhakaToday().slice(0, 7)),
+});
+
+/** The database report: the last 50 collections, or every collection between two days when both are given. */
+export const databaseReportQuerySchema = z
+  .object({ from: z.union([z.literal(""), pastOrTodayDate]).optional(), to: z.union([z.literal(""), pastOrTodayDate]).optional() })
+  .refine((q) => Boolean(q.from) === Boolean(q.to), { ...msg("invalidDate"), path: ["to"] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { ...msg("invalidDate"), path: ["to"] })
+  .transform((q) => (q.from && q.to ? { from: q.from, to: q.to } : null));
+
 /** Super admin: a new society, and access grants. */
 export const createSocietySchema = settingsSchema;
 export const grantAccessSchema = z.object({

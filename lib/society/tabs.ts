@@ -14,3 +14,13 @@ export function parseSocietyTab(value: unknown): SocietyTab {
 export function societyHref(societyId: string, tab?: SocietyTab): string {
   return `${SOCIETY_HOME}/${societyId}${tab ? `?tab=${tab}` : ""}`;
 }
+
+/** The society's download URLs (PDF route handlers and the JSON backup). */
+export const societyDownloads = {
+  memberProfile: (societyId: string, memberId: string) => `${SOCIETY_HOME}/${societyId}/members/${memberId}/profile.pdf`,
+  memberCalendar: (societyId: string, memberId: string, month?: string) =>
+    `${SOCIETY_HOME}/${societyId}/members/${memberId}/calendar.pdf${month ? `?month=${month}` : ""}`,
+  databaseReport: (societyId: string, range?: { from: string; to: string }) =>
+    `${SOCIETY_HOME}/${societyId}/report.pdf${range ? `?from=${range.from}&to=${range.to}` : ""}`,
+  backup: (societyId: string) => `${SOCIETY_HOME}/${societyId}/backup`,
+};

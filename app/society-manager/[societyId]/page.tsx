@@ -81,7 +81,7 @@ async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: S
       return <CollectionTab societyId={societyId} today={today} recent={recent} workers={workers} />;
     }
     case "reports":
-      return <ReportsTab report={await getMonthReport(societyId)} />;
+      return <ReportsTab societyId={societyId} isAdmin={isAdmin} report={await getMonthReport(societyId)} stats={await getSocietyStats(societyId)} />;
     case "settings":
       return <SettingsTab societyId={societyId} society={society} stats={await getSocietyStats(societyId)} isAdmin={isAdmin} />;
   }

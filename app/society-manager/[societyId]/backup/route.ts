@@ -1,0 +1,74 @@
+import { dhakaToday } from "@/lib/applications/schemas";
+import { contentDisposition } from "@/lib/download";
+import { requireSocietyRoutePermission } from "@/lib/society/access";
+import { BACKUP_MAX_BYTES } from "@/lib/society/backup/format";
+import { backupStream, restoreBackup } from "@/lib/society/backup/service";
+
+type Params = { params: Promise<{ societyId: string }> };
+
+/** The society's JSON backup (society.view: admins and users, as the spec allows), streamed. */
+export async function GET(_request: Request, { params }: Params) {
+  const { societyId } = await params;
+  const access = await requireSocietyRoutePermission(societyId, "society.view", "/society-manager/backup");
+  if (access instanceof Response) return access;
+  const name = `society_backup_${dhakaToday()}_${Date.now()}.json`;
+  return new Response(backupStream(access.societyId), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": contentDisposition("attachment", name),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+function json(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * Restore (society.import: society admins only). The body is the file itself. Cookies ride along on
+ * cross-site requests, so only a same-origin request is accepted; the size is bounded while reading,
+ * whatever Content-Length claims.
+ */
+export async function POST(request: Request, { params }: Params) {
+  const { societyId } = await params;
+  const access = await requireSocietyRoutePermission(societyId, "society.import", "/society-manager/backup:restore");
+  if (access instanceof Response) return access;
+  if (!isSameOrigin(request)) return json(403, { ok: false, problems: [] });
+  if (Number(request.headers.get("content-length") ?? 0) > BACKUP_MAX_BYTES) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
+  const body = await readLimited(request, BACKUP_MAX_BYTES);
+  if (body === null) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
+  const outcome = await restoreBackup(access, body.text, body.bytes);
+  return json(outcome.ok ? 200 : 422, outcome);
+}
+
+async function readLimited(request: Request, limit: number): Promise<{ text: string; bytes: number } | null> {
+  if (!request.body) return { text: "", bytes: 0 };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), bytes };
+}
+
+/** The browser says where a request comes from: a cross-site page, or an Origin naming another host, is refused. */
+function isSameOrigin(request: Request): boolean {
+  if (request.headers.get("sec-fetch-site") === "cross-site") return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import { createElement } from "react";
+import type { Locale } from "@/i18n/config";
+import { dhakaToday } from "@/lib/applications/schemas";
+import { formatCalendarDate, formatDateTime } from "@/lib/format";
+import { TablesDocument, type PdfChrome } from "@/lib/pdf/components";
+import { pdfResponse, planTables, preparePdf, renderPdf } from "@/lib/pdf/render";
+import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "@/lib/pdf/society-reports";
+import type { SocietyAccess } from "./access";
+import { getDatabaseReport, getMemberCalendar, getMemberProfile } from "./queries";
+import { REPORT_MEMBER_RECENT_LIMIT } from "./rules";
+
+/**
+ * The society's three printed documents: query, translate, render. Route handlers check access first
+ * and pass the resolved access in; every query is scoped by its society.
+ */
+function chromeFor(access: SocietyAccess, locale: Locale, t: Translate, title: string, subtitle?: string): PdfChrome {
+  return {
+    locale,
+    societyName: access.society.name,
+    title,
+    subtitle,
+    printedAt: t("printedAt", { time: formatDateTime(new Date(), locale) }),
+    // Placeholders kept for the page loop, which fills them per page.
+    pageTemplate: t("page", { page: "{page}", total: "{total}" }),
+    continued: t("continued"),
+  };
+}
+
+async function translator(locale: Locale): Promise<Translate> {
+  return (await getTranslations({ locale, namespace: "society.pdf" })) as unknown as Translate;
+}
+
+/** A file name safe on every system: the parts joined, path characters and spaces removed. */
+function fileName(...parts: string[]): string {
+  return `${parts.map((p) => p.replace(/[\\/:*?"<>|\s]+/g, "_")).join("_")}.pdf`;
+}
+
+export async function memberProfilePdf(access: SocietyAccess, memberId: string, locale: Locale): Promise<Response | null> {
+  const today = dhakaToday();
+  const profile = await getMemberProfile(access.societyId, memberId, null, today, REPORT_MEMBER_RECENT_LIMIT);
+  if (!profile) return null;
+  const t = await translator(locale);
+  const chrome = chromeFor(access, locale, t, t("profileTitle"), profile.member.name);
+  await preparePdf();
+  const pages = planTables(memberProfileSections({ member: profile.member, month: profile.month, recent: profile.recent }, t, locale));
+  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
+  return pdfResponse(pdf, fileName(profile.member.memberCode, profile.member.name, "profile", today));
+}
+
+export async function memberCalendarPdf(access: SocietyAccess, memberId: string, month: string, locale: Locale): Promise<Response | null> {
+  const data = await getMemberCalendar(access.societyId, memberId, month);
+  if (!data) return null;
+  const t = await translator(locale);
+  const monthName = formatCalendarDate(`${month}-01`, locale, { month: "long", year: "numeric" });
+  const chrome = chromeFor(access, locale, t, t("calendarTitle", { month: monthName }), data.member.name);
+  const pdf = await renderPdf(createElement(MemberCalendarDocument, { chrome, data, t }));
+  return pdfResponse(pdf, fileName(data.member.memberCode, data.member.name, "calendar", month));
+}
+
+export async function databaseReportPdf(access: SocietyAccess, range: { from: string; to: string } | null, locale: Locale): Promise<Response> {
+  const report = await getDatabaseReport(access.societyId, range);
+  const t = await translator(locale);
+  const chrome = chromeFor(access, locale, t, t("databaseTitle"));
+  await preparePdf();
+  const pages = planTables(databaseReportSections(report, t, locale));
+  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
+  return pdfResponse(pdf, fileName("society_report", range ? `${range.from}_${range.to}` : dhakaToday()));
+}
