@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { formatTaka } from "../../lib/format";
-import { SOCIETY_TABS } from "../../lib/society/tabs";
+import { SOCIETY_TABS, societyDownloads } from "../../lib/society/tabs";
 import { dbQuery, noSidewaysScroll } from "./support";
 import { demoStaff, sessionCookieFor } from "./staff";
 
@@ -197,6 +197,7 @@ for (const locale of ["bn", "en"] as const) {
 test.describe("society pages by who is asking", () => {
   let demoSocietyId: string;
   let photoWorkerId: string;
+  let memberId: string;
 
   test.beforeAll(async () => {
     const [demo] = await dbQuery<{ id: string; workerId: string }>(
@@ -204,16 +205,26 @@ test.describe("society pages by who is asking", () => {
     );
     demoSocietyId = demo!.id;
     photoWorkerId = demo!.workerId;
+    const [member] = await dbQuery<{ id: string }>(`SELECT "id" FROM "SocietyMember" WHERE "societyId" = $1 LIMIT 1`, [demoSocietyId]);
+    memberId = member!.id;
     // The loan officer runs another society only.
     await newSociety(`অন্য সমিতি ${Date.now()}`, [{ role: "loan_officer", access: "admin" }]);
   });
 
-  const urls = () => [...SOCIETY_TABS.map((tab) => `/society-manager/${demoSocietyId}?tab=${tab}`), `/society-manager/${demoSocietyId}/workers/${photoWorkerId}/photo`];
+  // Pages, then the route handlers: the photo, the three PDFs and the backup download.
+  const urls = () => [
+    ...SOCIETY_TABS.map((tab) => `/society-manager/${demoSocietyId}?tab=${tab}`),
+    `/society-manager/${demoSocietyId}/workers/${photoWorkerId}/photo`,
+    societyDownloads.memberProfile(demoSocietyId, memberId),
+    societyDownloads.memberCalendar(demoSocietyId, memberId),
+    societyDownloads.databaseReport(demoSocietyId),
+    societyDownloads.backup(demoSocietyId),
+  ];
 
-  test("anonymous: pages send to the society home, the photo answers 401", async ({ request }) => {
+  test("anonymous: pages send to the society home, the photo, PDFs and backup answer 401", async ({ request }) => {
     for (const url of urls()) {
       const res = await request.get(url, { maxRedirects: 0 });
-      if (url.endsWith("/photo")) expect(res.status(), url).toBe(401);
+      if (!url.includes("?tab=")) expect(res.status(), url).toBe(401);
       else {
         expect(res.status(), url).toBe(307);
         expect(res.headers().location, url).toMatch(/\/society-manager$/);
@@ -228,7 +239,7 @@ test.describe("society pages by who is asking", () => {
     ["loan_officer", 404],
     ["admin", 404],
   ] as const) {
-    test(`${role}: every tab and the photo answer ${expected}`, async ({ page, context }) => {
+    test(`${role}: every tab, the photo, the PDFs and the backup answer ${expected}`, async ({ page, context }) => {
       await sessionCookieFor(context, role);
       for (const url of urls()) {
         const res = await page.request.get(url, { maxRedirects: 0 });
