@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:backup`: export and restore of one society with 10,000 members (BENCH_MEMBERS) under 20
+ * workers and 300,000 collections (BENCH_COLLECTIONS), on a throwaway PostgreSQL with the migrations
+ * applied. The export streams from its snapshot into a byte counter (the file is then kept in memory for
+ * the restore, as an upload would be); the restore is the service the route calls, from the file's text.
+ * Time and the process's peak resident memory for each.
+ */
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { applyMigrations } from "../scripts/db/schema-engine";
+import { startTestPostgres } from "../scripts/throwaway-postgres";
+
+const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const collections = Number(process.env.BENCH_COLLECTIONS ?? 300_000);
+const workers = 20;
+const societyId = "bench-backup";
+
+async function seed(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`INSERT INTO "Society" ("id", "name", "updatedAt") VALUES ($1, 'বেঞ্চমার্ক সমিতি', now())`, [societyId]);
+  await client.query(
+    `INSERT INTO "SocietyWorker" ("id", "societyId", "code", "name", "area", "phone", "totalMembers", "createdByRole")
+     SELECT 'w' || w, $1, 'W' || lpad(w::text, 3, '0'), 'কর্মী ' || w, 'এলাকা ' || w, '+88018110' || lpad(w::text, 5, '0'), $2::int / $3::int, 'admin' FROM generate_series(1, $3::int) w`,
+    [societyId, members, workers],
+  );
+  await client.query(
+    `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
+     SELECT 'm' || m, $1, 'M' || lpad(m::text, 5, '0'), 'BS-' || m, (ARRAY['রহিমা খাতুন','সালমা বেগম','নাসরিন আক্তার'])[1 + m % 3] || ' ' || m,
+       lpad(m::text, 10, '1'), '+88017' || lpad(m::text, 8, '0'), 'w' || (1 + m % $3::int), 'এলাকা ' || (1 + m % $3::int), 100, 20, DATE '2025-01-01', 'admin'
+     FROM generate_series(1, $2::int) m`,
+    [societyId, members, workers],
+  );
+  await client.query(
+    `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "createdAt", "createdByRole")
+     SELECT 'c' || c, $1, 'C' || lpad(c::text, 6, '0'), 'm' || (1 + c % $2::int), 'w' || (1 + (1 + c % $2::int) % $3::int), DATE '2025-01-01' + (c / $2::int), 100, 20,
+       timestamp '2025-01-01' + c * interval '1 second', 'user'
+     FROM generate_series(1, $4::int) c`,
+    [societyId, members, workers, collections],
+  );
+  await client.query("ANALYZE");
+  await client.end();
+}
+
+async function main() {
+  const server = await startTestPostgres();
+  try {
+    const databaseUrl = await server.createDatabase("rinbondhu_bench_backup");
+    await applyMigrations(databaseUrl);
+    await seed(databaseUrl);
+    process.env.DATABASE_URL = databaseUrl;
+    const { backupStream, restoreBackup } = await import("../lib/society/backup/service");
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+
+    const exportStart = performance.now();
+    const reader = backupStream(societyId).getReader();
+    const parts: Uint8Array[] = [];
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      parts.push(value);
+    }
+    const exportMs = performance.now() - exportStart;
+    const exportPeak = peak;
+    const text = Buffer.concat(parts).toString("utf8");
+    parts.length = 0;
+
+    peak = process.memoryUsage().rss;
+    const restoreStart = performance.now();
+    const actor = { societyId, access: "admin" as const, createdById: null, actor: { id: null, label: "bench" }, request: { ip: "127.0.0.1", userAgent: "bench" } };
+    const outcome = await restoreBackup(actor as never, text, bytes);
+    const restoreMs = performance.now() - restoreStart;
+    clearInterval(sampler);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems.slice(0, 3)));
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    console.log(`File: ${mb(bytes)} (${outcome.counts.members} members, ${outcome.counts.collections} collections, ${outcome.counts.workers} workers)`);
+    console.log(`| Export (streamed) | ${(exportMs / 1000).toFixed(1)} s | peak RSS ${mb(exportPeak)} |`);
+    console.log(`| Restore (check + one transaction) | ${(restoreMs / 1000).toFixed(1)} s | peak RSS ${mb(peak)} |`);
+    const { prisma } = await import("../lib/db");
+    await prisma.$disconnect();
+  } finally {
+    await server.stop();
+  }
+}
+
+void main();
