@@ -12,16 +12,18 @@ import { createTranslator } from "next-intl";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import bn from "../messages/bn.json";
-import { TablesDocument, type PdfChrome } from "../lib/pdf/components";
-import { ensurePdfFonts } from "../lib/pdf/fonts";
+import { LINES_PER_PAGE, PDF_PAGE, TablesDocument, type PdfChrome } from "../lib/pdf/components";
+import { ensurePdfFonts, measureTextWidth } from "../lib/pdf/fonts";
 import { installPdfkitFontReuse } from "../lib/pdf/pdfkit-font-reuse";
 import { setShapingCacheEnabled } from "../lib/pdf/shaping-cache";
-import { planTables } from "../lib/pdf/render";
+import { planPages, type TableSection } from "../lib/pdf/table-plan";
 import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "../lib/pdf/society-reports";
 import { calendarMonth } from "../lib/society/rules";
 import { stats } from "./stats";
 
 const mode = process.env.BENCH_PDF_MODE;
+// lib/pdf/render.ts's planTables, without its server-only marker (react-pdf cannot run under react-server).
+const planTables = (sections: TableSection[]) => planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const t = createTranslator({ locale: "bn", messages: bn, namespace: "society.pdf" }) as unknown as Translate;
 const chrome: PdfChrome = { locale: "bn", societyName: "আদর্শ সঞ্চয় সমিতি", title: t("databaseTitle"), printedAt: t("printedAt", { time: "২৩ নভে, ২০২৬, ১০:০০" }), pageTemplate: t("page", { page: "{page}", total: "{total}" }), continued: t("continued") };
@@ -81,7 +83,7 @@ if (mode) {
   void measure();
 } else {
   const run = (m: string) => {
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_PDF_MODE: m }, encoding: "utf8" });
+    const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_PDF_MODE: m }, encoding: "utf8" });
     if (child.status !== 0) throw new Error(child.stderr);
     return JSON.parse(child.stdout.trim().split("\n").at(-1)!) as Record<string, number>;
   };
