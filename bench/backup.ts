@@ -65,6 +65,7 @@ async function main() {
     }
     const exportMs = performance.now() - exportStart;
     const exportPeak = peak;
+    console.log(`Export: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s, peak RSS ${(exportPeak / 1024 / 1024).toFixed(0)} MB`);
     const text = Buffer.concat(parts).toString("utf8");
     parts.length = 0;
 
