@@ -12,18 +12,15 @@ import { createTranslator } from "next-intl";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import bn from "../messages/bn.json";
-import { LINES_PER_PAGE, PDF_PAGE, TablesDocument, type PdfChrome } from "../lib/pdf/components";
-import { ensurePdfFonts, measureTextWidth } from "../lib/pdf/fonts";
+import { planTables, TablesDocument, type PdfChrome } from "../lib/pdf/components";
+import { ensurePdfFonts } from "../lib/pdf/fonts";
 import { installPdfkitFontReuse } from "../lib/pdf/pdfkit-font-reuse";
 import { setShapingCacheEnabled } from "../lib/pdf/shaping-cache";
-import { planPages, type TableSection } from "../lib/pdf/table-plan";
 import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "../lib/pdf/society-reports";
 import { calendarMonth } from "../lib/society/rules";
 import { stats } from "./stats";
 
 const mode = process.env.BENCH_PDF_MODE;
-// lib/pdf/render.ts's planTables, without its server-only marker (react-pdf cannot run under react-server).
-const planTables = (sections: TableSection[]) => planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const t = createTranslator({ locale: "bn", messages: bn, namespace: "society.pdf" }) as unknown as Translate;
 const chrome: PdfChrome = { locale: "bn", societyName: "আদর্শ সঞ্চয় সমিতি", title: t("databaseTitle"), printedAt: t("printedAt", { time: "২৩ নভে, ২০২৬, ১০:০০" }), pageTemplate: t("page", { page: "{page}", total: "{total}" }), continued: t("continued") };

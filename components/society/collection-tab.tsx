@@ -1,10 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatNumber, formatTaka } from "@/lib/format";
 import type { getCollectionToday, RecentCollection, workerOptions } from "@/lib/society/queries";
 import { CollectionSheetDialog } from "./collection-sheet-dialog";
-import { RecentCollections } from "./recent-collections";
+import { RecentCollectionsCard } from "./recent-collections";
 import { StatCard } from "./stat-card";
 
 type Props = {
@@ -28,14 +27,7 @@ export async function CollectionTab({ societyId, today, recent, workers }: Props
         <StatCard label={t("collectedToday")} value={formatNumber(today.membersCollected, locale)} testId="today-collected" />
         <StatCard label={t("pendingToday")} value={formatNumber(today.membersPending, locale)} testId="today-pending" />
       </div>
-      <Card className="gap-2 py-4">
-        <CardHeader className="px-4">
-          <CardTitle className="text-base">{t("recent")}</CardTitle>
-        </CardHeader>
-        <CardContent className="px-4">
-          <RecentCollections rows={recent} testId="collection-recent" />
-        </CardContent>
-      </Card>
+      <RecentCollectionsCard title={t("recent")} rows={recent} testId="collection-recent" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { Locale } from "@/i18n/config";
 import { formatNumber, formatTaka } from "@/lib/format";
 import type { getSocietyDashboard, workerOptions } from "@/lib/society/queries";
 import { IncomeExpenseDialog } from "./income-expense-dialog";
-import { RecentCollections } from "./recent-collections";
+import { RecentCollectionsCard } from "./recent-collections";
 import { SalaryDialog } from "./salary-dialog";
 import { SocietyDocuments } from "./society-documents";
 import { StatCard } from "./stat-card";
@@ -83,14 +83,7 @@ export async function DashboardTab({ societyId, data, workers }: Props) {
         </Card>
       </div>
 
-      <Card className="gap-2 py-4">
-        <CardHeader className="px-4">
-          <CardTitle className="text-base">{t("recent")}</CardTitle>
-        </CardHeader>
-        <CardContent className="px-4">
-          <RecentCollections rows={data.recent} testId="dashboard-recent" />
-        </CardContent>
-      </Card>
+      <RecentCollectionsCard title={t("recent")} rows={data.recent} testId="dashboard-recent" />
     </div>
   );
 }

@@ -1,15 +1,30 @@
 import { ChevronDown } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
 import type { RecentCollection } from "@/lib/society/queries";
 import { NAME_LIMIT, SHORT_DATE, truncateName } from "@/lib/society/rules";
 
+/** The card of the last 10 collections on the dashboard and collection tabs. */
+export function RecentCollectionsCard({ title, rows, testId }: { title: string; rows: RecentCollection[]; testId: string }) {
+  return (
+    <Card className="gap-2 py-4">
+      <CardHeader className="px-4">
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="px-4">
+        <RecentCollections rows={rows} testId={testId} />
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * The last 10 collections, newest first; each opens (a native <details>, no script) to show the
  * instalment, savings and total.
  */
-export async function RecentCollections({ rows, testId }: { rows: RecentCollection[]; testId: string }) {
+async function RecentCollections({ rows, testId }: { rows: RecentCollection[]; testId: string }) {
   const [t, locale] = await Promise.all([getTranslations("society.dashboard"), getLocale() as Promise<Locale>]);
   if (rows.length === 0) return <p className="py-4 text-sm text-muted-foreground">{t("noRecent")}</p>;
   return (

@@ -2,14 +2,19 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { Locale } from "@/i18n/config";
 import { localizeDigits } from "@/lib/format";
-import { PDF_FONT_FAMILY } from "./fonts";
-import { columnBlocks, type PagePart, type PlannedPage } from "./table-plan";
+import { measureTextWidth, PDF_FONT_FAMILY } from "./fonts";
+import { columnBlocks, planPages, type PagePart, type PlannedPage, type TableSection } from "./table-plan";
 
 /** Page geometry in points (A4 portrait) and the one line height every table row is built from. */
 export const PDF_PAGE = { width: 595.28, height: 841.89, margin: 36, fontSize: 8.5, line: 13 } as const;
 export const CONTENT_WIDTH = PDF_PAGE.width - 2 * PDF_PAGE.margin;
 /** Table lines on a page below the header and above the footer. */
 export const LINES_PER_PAGE = 52;
+
+/** Tables wrapped with the real font metrics and placed on numbered pages (fonts loaded first). */
+export function planTables(sections: readonly TableSection[]): PlannedPage[] {
+  return planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE);
+}
 
 const colors = { text: "#1f2937", muted: "#6b7280", rule: "#d1d5db", stripe: "#f3f4f6", brand: "#047857" } as const;
 

@@ -34,11 +34,16 @@ export type RecentCollection = {
   savings: number;
 };
 
-/** The last 10 collections, newest first (by day, then by when they were saved). */
-export async function recentCollections(societyId: string, where: Prisma.SocietyCollectionWhereInput = {}, take = RECENT_LIMIT): Promise<RecentCollection[]> {
+/** The last 10 collections, newest first (by day, then by when they were saved); or `take` of them, oldest first. */
+export async function recentCollections(
+  societyId: string,
+  where: Prisma.SocietyCollectionWhereInput = {},
+  take = RECENT_LIMIT,
+  order: Prisma.SortOrder = "desc",
+): Promise<RecentCollection[]> {
   const rows = await prisma.societyCollection.findMany({
     where: { societyId, status: "collected", ...where },
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { code: "desc" }],
+    orderBy: [{ date: order }, { createdAt: order }, { code: order }],
     take,
     select: {
       id: true,
@@ -311,37 +316,11 @@ export async function getDatabaseReport(societyId: string, range: { from: string
   let collections: RecentCollection[];
   let truncated = false;
   if (range) {
-    const rows = await recentCollectionsInRange(societyId, range);
+    const rows = await recentCollections(societyId, { date: { gte: calendarDateOf(range.from), lte: calendarDateOf(range.to) } }, REPORT_COLLECTION_LIMIT + 1, "asc");
     truncated = rows.length > REPORT_COLLECTION_LIMIT;
     collections = rows.slice(0, REPORT_COLLECTION_LIMIT);
   } else {
     collections = await recentCollections(societyId, {}, REPORT_RECENT_LIMIT);
   }
   return { society, stats, workers, members: members.map(({ worker, ...m }) => ({ ...m, workerName: worker.name })), collections, range, truncated };
-}
-
-async function recentCollectionsInRange(societyId: string, range: { from: string; to: string }): Promise<RecentCollection[]> {
-  const rows = await prisma.societyCollection.findMany({
-    where: { societyId, status: "collected", date: { gte: calendarDateOf(range.from), lte: calendarDateOf(range.to) } },
-    orderBy: [{ date: "asc" }, { createdAt: "asc" }, { code: "asc" }],
-    take: REPORT_COLLECTION_LIMIT + 1,
-    select: { id: true, code: true, date: true, installmentCollected: true, savingsCollected: true, memberId: true, workerId: true },
-  });
-  // Names come from two small lookups instead of a join per row.
-  const [members, workers] = await Promise.all([
-    prisma.societyMember.findMany({ where: { societyId }, select: { id: true, name: true, memberCode: true } }),
-    prisma.societyWorker.findMany({ where: { societyId }, select: { id: true, name: true } }),
-  ]);
-  const memberById = new Map(members.map((m) => [m.id, m]));
-  const workerById = new Map(workers.map((w) => [w.id, w.name]));
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    date: isoDateOf(r.date),
-    memberName: memberById.get(r.memberId)?.name ?? "",
-    memberCode: memberById.get(r.memberId)?.memberCode ?? "",
-    workerName: workerById.get(r.workerId) ?? "",
-    installment: r.installmentCollected,
-    savings: r.savingsCollected,
-  }));
 }

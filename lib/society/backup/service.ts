@@ -2,9 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { writeAudit } from "@/lib/audit/service";
-import { sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { reencodeImage } from "@/lib/documents/reencode";
+import { createStoredDocument } from "@/lib/documents/service";
+import type { CheckedImageUpload } from "@/lib/documents/upload";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
@@ -19,10 +20,6 @@ export const BACKUP_GENERATOR = "Rinbondhu society manager";
 // ---------------------------------------------------------------------------------------------------
 // Download: one REPEATABLE READ transaction (a consistent snapshot), written out in batches as the
 // client reads, so a large society never becomes one string in memory.
-
-function createdByOf(role: string) {
-  return role === "admin" ? "admin" : "user";
-}
 
 async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> {
   const [society, workers, members] = await Promise.all([
@@ -53,7 +50,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     dailyCollection: w.dailyCollection,
     status: w.status,
     createdAt: w.createdAt.toISOString(),
-    createdBy: createdByOf(w.createdByRole),
+    createdBy: w.createdByRole,
   }));
   yield* list("members", members, false, (m) => ({
     id: m.code,
@@ -70,7 +67,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     status: m.status,
     membershipType: m.membershipType,
     createdAt: m.createdAt.toISOString(),
-    createdBy: createdByOf(m.createdByRole),
+    createdBy: m.createdByRole,
   }));
   total += workers.length + members.length;
 
@@ -99,7 +96,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
         savingsCollected: c.savingsCollected,
         status: c.status,
         createdAt: c.createdAt.toISOString(),
-        createdBy: createdByOf(c.createdByRole),
+        createdBy: c.createdByRole,
       })}`;
       first = false;
     }
@@ -124,7 +121,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     date: isoDateOf(e.date),
     salaryId: e.workerSalary?.code ?? null,
     createdAt: e.createdAt.toISOString(),
-    createdBy: createdByOf(e.createdByRole),
+    createdBy: e.createdByRole,
   }));
   yield* list("workerSalaries", salaries, false, (s) => ({
     id: s.code,
@@ -139,7 +136,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     status: s.status,
     paidDate: s.paidDate ? isoDateOf(s.paidDate) : null,
     createdAt: s.createdAt.toISOString(),
-    createdBy: createdByOf(s.createdByRole),
+    createdBy: s.createdByRole,
   }));
   yield `,"society":${JSON.stringify(society)}`;
   yield `,"timestamp":${JSON.stringify(new Date().toISOString())},"version":"${BACKUP_VERSION}","totalRecords":${total},"generatedBy":"${BACKUP_GENERATOR}"}`;
@@ -173,20 +170,20 @@ export function backupStream(societyId: string): ReadableStream<Uint8Array> {
 export type RestoreOutcome = { ok: true; counts: ReturnType<typeof planCounts> } | { ok: false; problems: BackupProblem[] };
 
 /** A photo from a backup: kept byte for byte when it is already a clean small WebP (our own export), else re-encoded. */
-async function photoBytes(dataUrl: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mimeType: string } | null> {
+async function photoBytes(dataUrl: string): Promise<CheckedImageUpload | null> {
   const [, meta, base64] = /^data:(image\/[a-z]+);base64,(.*)$/.exec(dataUrl) ?? [];
   if (!meta || !base64) return null;
   const raw = Buffer.from(base64, "base64");
   try {
     const info = await sharp(raw).metadata();
     if (info.format === "webp" && !info.exif && !info.icc && !info.xmp && (info.width ?? 0) <= 320 && (info.height ?? 0) <= 320) {
-      return { bytes: new Uint8Array(raw), mimeType: "image/webp" };
+      return { bytes: new Uint8Array(raw), mimeType: "image/webp", originalName: null };
     }
   } catch {
     return null;
   }
   const reencoded = await reencodeImage(new Blob([new Uint8Array(raw)], { type: meta }), { maxSide: 320, square: true });
-  return reencoded.ok ? { bytes: reencoded.image.bytes, mimeType: reencoded.image.mimeType } : null;
+  return reencoded.ok ? reencoded.image : null;
 }
 
 function dateTime(value: string | undefined, fallback: Date): Date {
@@ -208,7 +205,7 @@ export async function restoreBackup(actor: SocietyActor, json: string, sizeBytes
   const checked = checkBackup(json, sizeBytes);
   if (!checked.ok) return checked;
   const plan = checked.plan;
-  const photos = new Map<string, { bytes: Uint8Array<ArrayBuffer>; mimeType: string }>();
+  const photos = new Map<string, CheckedImageUpload>();
   for (const w of plan.workers) {
     if (!w.photo) continue;
     const photo = await photoBytes(w.photo);
@@ -228,31 +225,30 @@ export async function restoreBackup(actor: SocietyActor, json: string, sizeBytes
         await tx.societyCollection.deleteMany({ where: { societyId } });
         await tx.societyCollectionSheet.deleteMany({ where: { societyId } });
         await tx.societyMember.deleteMany({ where: { societyId } });
-        const oldPhotos = await tx.societyWorker.findMany({ where: { societyId, photoId: { not: null } }, select: { photoId: true } });
+        const staleWorkers = await tx.societyWorker.findMany({ where: { societyId }, select: { id: true, photoId: true } });
         // Salaries kept from before (a prototype file has none) move to the new worker with the same code.
         const workerIds = new Map(plan.workers.map((w) => [w.id, randomUUID()]));
         const orphanSalaries = keptSalaries.filter((s) => !workerIds.has(s.worker.code));
         if (orphanSalaries.length > 0) await tx.workerSalary.deleteMany({ where: { id: { in: orphanSalaries.map((s) => s.id) } } });
         const parkedSalaries = keptSalaries.filter((s) => workerIds.has(s.worker.code));
 
-        // Workers (and their photos) first, so members and collections can point at them.
-        await tx.societyWorker.updateMany({ where: { societyId }, data: { photoId: null } });
-        if (oldPhotos.length > 0) await tx.storedDocument.deleteMany({ where: { id: { in: oldPhotos.map((p) => p.photoId!) } } });
+        // New workers (and photos) go in under temporary codes beside the old ones, the kept salaries are
+        // re-pointed, then the old workers and their photos go and the new workers take their codes.
         const photoIds = new Map<string, string>();
         for (const [code, photo] of photos) {
-          const doc = await tx.storedDocument.create({
-            data: { kind: "worker_photo", bytes: photo.bytes, mimeType: photo.mimeType, sizeBytes: photo.bytes.length, sha256: sha256Hex(photo.bytes), uploadedAt: now },
-            select: { id: true },
-          });
+          const doc = await createStoredDocument(tx, { kind: "worker_photo", file: photo, uploadedAt: now });
           photoIds.set(code, doc.id);
         }
-        // Old workers go once nothing points at them (salaries kept above are re-pointed first).
-        const staleWorkers = await tx.societyWorker.findMany({ where: { societyId }, select: { id: true, code: true } });
         await insertRows(tx, "SocietyWorker", WORKER_COLUMNS, plan.workers.map((w) => [workerIds.get(w.id), societyId, `${w.id}~restore`, w.name, w.area, w.phone, photoIds.get(w.id) ?? null, w.totalMembers, w.dailyCollection, w.status, dateTime(w.createdAt, now), w.createdBy]));
-        for (const s of parkedSalaries) {
-          await tx.workerSalary.update({ where: { id: s.id }, data: { workerId: workerIds.get(s.worker.code)! } });
+        if (parkedSalaries.length > 0) {
+          await tx.$executeRaw`
+            UPDATE "WorkerSalary" AS s SET "workerId" = v.worker
+            FROM unnest(${parkedSalaries.map((p) => p.id)}::text[], ${parkedSalaries.map((p) => workerIds.get(p.worker.code)!)}::text[]) AS v(id, worker)
+            WHERE s."id" = v.id`;
         }
         if (staleWorkers.length > 0) await tx.societyWorker.deleteMany({ where: { id: { in: staleWorkers.map((w) => w.id) } } });
+        const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
+        if (stalePhotos.length > 0) await tx.storedDocument.deleteMany({ where: { id: { in: stalePhotos } } });
         await tx.$executeRaw`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = ${societyId} AND "code" LIKE '%~restore'`;
 
         const memberIds = new Map(plan.members.map((m) => [m.id, randomUUID()]));
