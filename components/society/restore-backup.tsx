@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { checkBackup, planCounts, type BackupProblem } from "@/lib/society/backup/format";
+import { BACKUP_MAX_BYTES, backupFileText, checkBackup, planCounts, type BackupProblem } from "@/lib/society/backup/format";
 import { societyDownloads } from "@/lib/society/tabs";
 
 type Counts = ReturnType<typeof planCounts>;
@@ -35,21 +35,28 @@ export function RestoreBackup({ societyId, isAdmin, current }: { societyId: stri
   async function choose(file: File | undefined) {
     if (!file) return;
     setState({ step: "checking" });
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      setState({ step: "problems", problems: [{ code: "readError" }] });
+    if (file.size > BACKUP_MAX_BYTES) {
+      setState({ step: "problems", problems: [{ code: "tooLarge" }] });
       return;
     }
-    const checked = checkBackup(text, file.size);
+    let read: Awaited<ReturnType<typeof backupFileText>>;
+    try {
+      read = await backupFileText(new Uint8Array(await file.arrayBuffer()));
+    } catch {
+      read = { ok: false, problems: [{ code: "readError" }] };
+    }
+    if (!read.ok) {
+      setState({ step: "problems", problems: read.problems });
+      return;
+    }
+    const checked = checkBackup(read.text, file.size);
     setState(checked.ok ? { step: "preview", file, counts: planCounts(checked.plan) } : { step: "problems", problems: checked.problems });
   }
 
   async function restore(file: File) {
     setState({ step: "restoring" });
     try {
-      const response = await fetch(societyDownloads.backup(societyId), { method: "POST", body: file, headers: { "Content-Type": "application/json" } });
+      const response = await fetch(societyDownloads.backup(societyId), { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
       const outcome = (await response.json().catch(() => null)) as { ok: boolean; problems?: BackupProblem[] } | null;
       if (outcome?.ok) {
         setState({ step: "done" });
@@ -72,7 +79,7 @@ export function RestoreBackup({ societyId, isAdmin, current }: { societyId: stri
         {t("restoreTitle")}
       </p>
       <p className="text-xs text-muted-foreground">{t("restoreNote")}</p>
-      <input ref={input} type="file" accept=".json,application/json" className="sr-only" id="backup-file" data-testid="backup-file" onChange={(e) => void choose(e.target.files?.[0])} disabled={!isAdmin} />
+      <input ref={input} type="file" accept=".json,.gz,application/json,application/gzip" className="sr-only" id="backup-file" data-testid="backup-file" onChange={(e) => void choose(e.target.files?.[0])} disabled={!isAdmin} />
       <Button
         type="button"
         variant="outline"

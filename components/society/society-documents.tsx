@@ -28,6 +28,11 @@ export async function SocietyDocuments({ societyId, isAdmin, current }: { societ
             {t("backupDownload")}
           </a>
         </Button>
+        <Button asChild variant="ghost" size="sm">
+          <a href={societyDownloads.compressedBackup(societyId)} download data-testid="backup-download-compressed">
+            {t("backupDownloadCompressed")}
+          </a>
+        </Button>
       </div>
       {current ? (
         <>

@@ -1,9 +1,9 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Canvas, Document, Page, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { Locale } from "@/i18n/config";
 import { localizeDigits } from "@/lib/format";
-import { measureTextWidth, PDF_FONT_FAMILY } from "./fonts";
-import { columnBlocks, planPages, type PagePart, type PlannedPage, type TableSection } from "./table-plan";
+import { layoutLine, measureTextWidth, PDF_FONT_FAMILY, pdfFonts, type PdfFontWeight } from "./fonts";
+import { CELL_PADDING, planPages, type ColumnAlign, type PagePart, type PlannedPage, type TableSection } from "./table-plan";
 
 /** Page geometry in points (A4 portrait) and the one line height every table row is built from. */
 export const PDF_PAGE = { width: 595.28, height: 841.89, margin: 36, fontSize: 8.5, line: 13 } as const;
@@ -13,7 +13,7 @@ export const LINES_PER_PAGE = 52;
 
 /** Tables wrapped with the real font metrics and placed on numbered pages (fonts loaded first). */
 export function planTables(sections: readonly TableSection[]): PlannedPage[] {
-  return planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE);
+  return planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE, (text) => measureTextWidth(text, PDF_PAGE.fontSize, 700));
 }
 
 const colors = { text: "#1f2937", muted: "#6b7280", rule: "#d1d5db", stripe: "#f3f4f6", brand: "#047857" } as const;
@@ -64,15 +64,69 @@ export function PdfPage({ chrome, page, total, children }: { chrome: PdfChrome; 
 
 const lineHeight = `${PDF_PAGE.line}pt`;
 
-/** A table part as planned: a header row, then one text block per column over striped rows. */
-export function TablePart({ part, chrome }: { part: PagePart; chrome: PdfChrome }) {
-  const blocks = columnBlocks(part);
-  let offset = 0;
-  const stripes: { top: number; height: number }[] = [];
-  part.rows.forEach((row, i) => {
-    if (i % 2 === 1) stripes.push({ top: offset * PDF_PAGE.line, height: row.height * PDF_PAGE.line });
-    offset += row.height;
+/** What react-pdf's `Canvas` hands its `paint` callback: pdfkit's drawing calls, chainable. */
+type Painter = {
+  font(font: unknown, size: number): Painter;
+  text(text: string, x: number, y: number, options: object): Painter;
+  fillColor(color: string): Painter;
+  rect(x: number, y: number, width: number, height: number): Painter;
+  fill(color?: string): Painter;
+  moveTo(x: number, y: number): Painter;
+  lineTo(x: number, y: number): Painter;
+  lineWidth(width: number): Painter;
+  stroke(color?: string): Painter;
+};
+
+/** Distance from a table line's top to its text's baseline: the font's height centred in the line. */
+function baselineOffset(fontSize: number): number {
+  const [font] = pdfFonts();
+  return (PDF_PAGE.line + ((font!.ascent + font!.descent) * fontSize) / font!.unitsPerEm) / 2;
+}
+
+/** One line in a cell, run by run in the font that has its characters; `x` is the cell's left edge. */
+function paintCellLine(painter: Painter, text: string, x: number, width: number, baseline: number, align: ColumnAlign | undefined, weight: PdfFontWeight) {
+  if (!text) return;
+  const line = layoutLine(text, PDF_PAGE.fontSize, weight);
+  let left = align === "right" ? x + width - CELL_PADDING / 2 - line.width : x + CELL_PADDING / 2;
+  for (const run of line.runs) {
+    painter.font(run.font, PDF_PAGE.fontSize).text(run.text, left, baseline, { lineBreak: false, baseline: "alphabetic" });
+    left += run.width;
+  }
+}
+
+/**
+ * The header row and the rows of a planned table part, drawn directly: every line is already wrapped
+ * and placed, so react-pdf's text layout (line breaking, bidi, attributed strings) would only repeat
+ * that work for thousands of lines. The page's chrome and titles stay react-pdf text.
+ */
+function paintTable(painter: Painter, part: PagePart, width: number) {
+  const line = PDF_PAGE.line;
+  const baseline = baselineOffset(PDF_PAGE.fontSize);
+  const lefts = part.columns.map((_, i) => part.columns.slice(0, i).reduce((sum, c) => sum + c.width, 0));
+  let top = 0;
+  if (part.header) {
+    painter.fillColor(colors.text);
+    part.header.cells.forEach((cell, c) => cell.forEach((text, i) => paintCellLine(painter, text, lefts[c]!, part.columns[c]!.width, i * line + baseline, part.columns[c]!.align, 700)));
+    top = part.header.height * line;
+    painter.lineWidth(0.75).moveTo(0, top).lineTo(width, top).stroke(colors.rule);
+  }
+  const rowsTop = top;
+  part.rows.forEach((row, r) => {
+    if (r % 2 === 1) painter.rect(0, top, width, row.height * line).fill(colors.stripe);
+    top += row.height * line;
   });
+  painter.fillColor(colors.text);
+  top = rowsTop;
+  for (const row of part.rows) {
+    row.cells.forEach((cell, c) => cell.forEach((text, i) => paintCellLine(painter, text, lefts[c]!, part.columns[c]!.width, top + i * line + baseline, part.columns[c]!.align, 400)));
+    top += row.height * line;
+  }
+}
+
+/** A table part as planned: its title, then its header row and rows. */
+export function TablePart({ part, chrome }: { part: PagePart; chrome: PdfChrome }) {
+  const width = part.columns.reduce((sum, c) => sum + c.width, 0);
+  const lines = (part.header?.height ?? 0) + part.rows.reduce((sum, r) => sum + r.height, 0);
   return (
     <View>
       {part.title ? (
@@ -80,29 +134,8 @@ export function TablePart({ part, chrome }: { part: PagePart; chrome: PdfChrome 
           {part.continued ? `${part.title} (${chrome.continued})` : part.title}
         </Text>
       ) : null}
-      {part.showHeader ? (
-        <View style={{ flexDirection: "row", borderBottomWidth: 0.75, borderBottomColor: colors.rule }}>
-          {part.columns.map((c, i) => (
-            <Text key={i} style={{ width: c.width, paddingHorizontal: 3, fontWeight: 700, textAlign: c.align ?? "left", lineHeight }}>
-              {c.header}
-            </Text>
-          ))}
-        </View>
-      ) : null}
-      {part.empty ? (
-        <Text style={{ color: colors.muted, lineHeight, paddingHorizontal: 3 }}>{part.empty}</Text>
-      ) : (
-        <View style={{ flexDirection: "row" }}>
-          {stripes.map((s, i) => (
-            <View key={`s${i}`} style={{ position: "absolute", left: 0, right: 0, top: s.top, height: s.height, backgroundColor: colors.stripe }} />
-          ))}
-          {part.columns.map((c, i) => (
-            <Text key={i} style={{ width: c.width, paddingHorizontal: 3, textAlign: c.align ?? "left", lineHeight }}>
-              {blocks[i]}
-            </Text>
-          ))}
-        </View>
-      )}
+      {lines > 0 ? <Canvas style={{ width, height: lines * PDF_PAGE.line }} paint={(painter: Painter) => (paintTable(painter, part, width), null)} /> : null}
+      {part.empty ? <Text style={{ color: colors.muted, lineHeight, paddingHorizontal: CELL_PADDING / 2 }}>{part.empty}</Text> : null}
     </View>
   );
 }

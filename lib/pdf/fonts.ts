@@ -1,51 +1,89 @@
 import path from "node:path";
 import { Font } from "@react-pdf/renderer";
 import { installShapingCache, type ShapingCacheStats, type ShapingFont } from "./shaping-cache";
+import { splitFontRuns, type FontRun } from "./text-runs";
 
 /**
- * Every PDF is set in the full Noto Sans Bengali TTF, which has Latin glyphs too: the files of Debian 12's
- * fonts-noto-core (OFL, committed in assets/fonts). fontkit shapes these correctly (conjuncts, reph,
- * pre-base vowels). Not fontsource's subset WOFF files, and not the 2022 Google Fonts build on npm:
- * with both, fontkit breaks clusters such as স্ত্রী and ন্ধ (checked as PNG).
+ * Every PDF is set in the full Noto Sans Bengali TTF (Bengali, digits, signs) with Noto Sans for Latin
+ * letters, which the Bengali font lacks: the files of Debian 12's fonts-noto-core (OFL, committed in
+ * assets/fonts). fontkit shapes these correctly (conjuncts, reph, pre-base vowels). Not fontsource's
+ * subset WOFF files, and not the 2022 Google Fonts build on npm: with both, fontkit breaks clusters
+ * such as স্ত্রী and ন্ধ (checked as PNG).
  */
-export const PDF_FONT_FAMILY = "Noto Sans Bengali";
-const FONT_DIR = path.join(process.cwd(), "assets", "fonts");
-const FACES = [
-  { fontWeight: 400, file: "NotoSansBengali-Regular.ttf" },
-  { fontWeight: 700, file: "NotoSansBengali-Bold.ttf" },
+const FAMILIES = [
+  { family: "Noto Sans Bengali", faces: { 400: "NotoSansBengali-Regular.ttf", 700: "NotoSansBengali-Bold.ttf" } },
+  { family: "Noto Sans", faces: { 400: "NotoSans-Regular.ttf", 700: "NotoSans-Bold.ttf" } },
 ] as const;
+/** react-pdf takes each character from the first family in the list that has it. */
+export const PDF_FONT_FAMILY = FAMILIES.map((f) => f.family);
+const FONT_DIR = path.join(process.cwd(), "assets", "fonts");
+const WEIGHTS = [400, 700] as const;
+export type PdfFontWeight = (typeof WEIGHTS)[number];
+
+/** The fontkit font objects react-pdf loads (the same objects it renders with). */
+export type PdfFont = ShapingFont & { unitsPerEm: number; ascent: number; descent: number; hasGlyphForCodePoint(codePoint: number): boolean };
 
 let ready: Promise<ShapingCacheStats[]> | null = null;
-const loaded = new Map<number, ShapingFont & { unitsPerEm: number }>();
+const loaded = new Map<PdfFontWeight, PdfFont[]>();
 
 /** Registers and loads the fonts once per process and puts a shaping cache on each face. */
 export function ensurePdfFonts(): Promise<ShapingCacheStats[]> {
   ready ??= (async () => {
-    Font.register({ family: PDF_FONT_FAMILY, fonts: FACES.map((f) => ({ src: path.join(FONT_DIR, f.file), fontWeight: f.fontWeight })) });
+    for (const { family, faces } of FAMILIES) {
+      Font.register({ family, fonts: WEIGHTS.map((fontWeight) => ({ src: path.join(FONT_DIR, faces[fontWeight]), fontWeight })) });
+    }
     // Names and codes are printed whole: no hyphenation inside words.
     Font.registerHyphenationCallback((word) => [word]);
-    return Promise.all(
-      FACES.map(async ({ fontWeight }) => {
-        const descriptor = { fontFamily: PDF_FONT_FAMILY, fontWeight, fontStyle: "normal" as const };
+    const stats: ShapingCacheStats[] = [];
+    for (const fontWeight of WEIGHTS) {
+      const stack: PdfFont[] = [];
+      for (const { family } of FAMILIES) {
+        const descriptor = { fontFamily: family, fontWeight, fontStyle: "normal" as const };
         await Font.load(descriptor);
-        const source = Font.getFont(descriptor) as unknown as { data: ShapingFont & { unitsPerEm: number } };
-        loaded.set(fontWeight, source.data);
-        return installShapingCache(source.data);
-      }),
-    );
+        const font = (Font.getFont(descriptor) as unknown as { data: PdfFont }).data;
+        stats.push(installShapingCache(font));
+        stack.push(font);
+      }
+      loaded.set(fontWeight, stack);
+    }
+    return stats;
   })();
   return ready;
 }
 
+/** The font stack of one weight, first choice first. Only after `ensurePdfFonts()`. */
+export function pdfFonts(fontWeight: PdfFontWeight = 400): readonly PdfFont[] {
+  const fonts = loaded.get(fontWeight);
+  if (!fonts) throw new Error("ensurePdfFonts() first");
+  return fonts;
+}
+
 /**
- * Width in points of one line of text as the PDF will set it (shaped, so conjuncts count once).
- * Only after `ensurePdfFonts()`; shares the shaping cache with rendering.
+ * pdfkit shapes a line word by word, each word with the space after it, and so does measuring: both
+ * then share cache entries, and words repeat far more often than whole lines.
  */
-export function measureTextWidth(text: string, fontSize: number, fontWeight: 400 | 700 = 400): number {
-  const font = loaded.get(fontWeight);
-  if (!font) throw new Error("ensurePdfFonts() first");
-  const { positions } = font.layout(text, undefined, undefined, undefined, "ltr");
-  let units = 0;
-  for (const p of positions as { xAdvance: number }[]) units += p.xAdvance;
-  return (units * fontSize) / font.unitsPerEm;
+function pdfkitWords(text: string): string[] {
+  return text.match(/[^ \t]*[ \t]|[^ \t]+$/g) ?? [];
+}
+
+export type MeasuredRun = FontRun<PdfFont> & { width: number };
+
+/** One line split into font runs, each shaped (through the cache) and measured in points. */
+export function layoutLine(text: string, fontSize: number, fontWeight: PdfFontWeight = 400): { runs: MeasuredRun[]; width: number } {
+  let width = 0;
+  const runs = splitFontRuns(text, pdfFonts(fontWeight)).map((run) => {
+    let units = 0;
+    for (const word of pdfkitWords(run.text)) {
+      for (const p of run.font.layout(word).positions) units += p.xAdvance;
+    }
+    const runWidth = (units * fontSize) / run.font.unitsPerEm;
+    width += runWidth;
+    return { ...run, width: runWidth };
+  });
+  return { runs, width };
+}
+
+/** Width in points of one line of text as the PDF will set it (shaped, so conjuncts count once). */
+export function measureTextWidth(text: string, fontSize: number, fontWeight: PdfFontWeight = 400): number {
+  return layoutLine(text, fontSize, fontWeight).width;
 }

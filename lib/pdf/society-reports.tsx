@@ -139,11 +139,11 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
       columns: [
         { header: t("recordId"), width: 40 },
         { header: t("memberCode"), width: 55 },
-        { header: t("name"), width: 105 },
+        { header: t("name"), width: 97 },
         { header: t("nid"), width: 78 },
         { header: t("phone"), width: 70 },
         { header: t("worker"), width: 75 },
-        { header: t("dailyInstallmentShort"), width: 50, align: right },
+        { header: t("dailyInstallmentShort"), width: 58, align: right },
         { header: t("dailySavingsShort"), width: CONTENT_WIDTH - 473, align: right },
       ],
       rows: data.members.map((m) => [f.digits(m.code), f.digits(m.memberCode), m.name, f.digits(m.nid), f.phone(m.phone), m.workerName, f.taka(m.installmentAmount), f.taka(m.savingsAmount)]),
@@ -154,10 +154,10 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
       columns: [
         { header: t("collectionId"), width: 50 },
         { header: t("date"), width: 70 },
-        { header: t("member"), width: 118 },
+        { header: t("member"), width: 110 },
         { header: t("memberCode"), width: 55 },
         { header: t("worker"), width: 80 },
-        { header: t("installment"), width: 50, align: right },
+        { header: t("installment"), width: 58, align: right },
         { header: t("savings"), width: 50, align: right },
         { header: t("total"), width: CONTENT_WIDTH - 473, align: right },
       ],
@@ -195,7 +195,7 @@ export function MemberCalendarDocument({ chrome, data, t }: { chrome: PdfChrome;
   return (
     <PdfDocument chrome={chrome}>
       <PdfPage chrome={chrome} page={1} total={1}>
-        <TablePart chrome={chrome} part={{ title: t("memberInfo"), continued: false, showHeader: false, columns: keyValue(150), rows: info.map((r) => ({ cells: r.map((c) => [c]), height: 1 })) }} />
+        <TablePart chrome={chrome} part={{ title: t("memberInfo"), continued: false, header: null, columns: keyValue(150), rows: info.map((r) => ({ cells: r.map((c) => [c]), height: 1 })) }} />
         <View style={{ marginTop: 12, flexDirection: "row", borderTopWidth: 0.75, borderLeftWidth: 0.75, borderColor: colors.rule }}>
           {weekdays.map((d) => (
             <Text key={d} style={{ width: cell, padding: 3, fontWeight: 700, textAlign: "center", borderRightWidth: 0.75, borderBottomWidth: 0.75, borderColor: colors.rule }}>
@@ -236,7 +236,7 @@ export function MemberCalendarDocument({ chrome, data, t }: { chrome: PdfChrome;
             ))}
           </View>
         ))}
-        <TablePart chrome={chrome} part={{ title: t("monthTotals"), continued: false, showHeader: false, columns: keyValue(150), rows: totals.map((r) => ({ cells: r.map((c) => [c]), height: 1 })) }} />
+        <TablePart chrome={chrome} part={{ title: t("monthTotals"), continued: false, header: null, columns: keyValue(150), rows: totals.map((r) => ({ cells: r.map((c) => [c]), height: 1 })) }} />
       </PdfPage>
     </PdfDocument>
   );

@@ -1,9 +1,9 @@
 /**
  * Explicit pagination for PDF tables. react-pdf lays out every text node on its own and breaks pages
  * by trial; a report with thousands of rows is then slow. Here rows are wrapped to their column
- * widths with the real font metrics and placed onto pages up front, and each column of a page is set
- * as one text block with one line per row line. Fewer, larger text nodes make the same page several
- * times faster, and every page knows its number and the total before rendering.
+ * widths with the real font metrics and placed onto pages up front, and the page then draws each line
+ * where it was placed (components.tsx) without laying it out again. Every page knows its number and
+ * the total before rendering.
  */
 export type ColumnAlign = "left" | "right";
 export type TableColumn = { header: string; width: number; align?: ColumnAlign };
@@ -11,14 +11,15 @@ export type TableSection = { title?: string; columns: TableColumn[]; rows: strin
 
 /** A row wrapped to its columns: `cells[c]` holds that cell's lines; every row is `height` lines tall. */
 export type WrappedRow = { cells: string[][]; height: number };
-export type PagePart = { title?: string; continued: boolean; columns: TableColumn[]; showHeader: boolean; rows: WrappedRow[]; empty?: string };
+/** `header` is the header row wrapped like a row (null when the table shows none). */
+export type PagePart = { title?: string; continued: boolean; columns: TableColumn[]; header: WrappedRow | null; rows: WrappedRow[]; empty?: string };
 export type PlannedPage = PagePart[];
 
 export type MeasureText = (text: string) => number;
 
 /** Points of horizontal padding inside a cell (left plus right). */
 export const CELL_PADDING = 6;
-/** Room left at the end of a wrapped line, so the PDF's own line breaking never breaks it again. */
+/** Room left at the end of a wrapped line, so its text never touches the next column. */
 const WRAP_SLACK = 3;
 /** Lines a section title takes, including the space above it. */
 export const TITLE_LINES = 2;
@@ -75,31 +76,31 @@ export function wrapRow(columns: readonly TableColumn[], row: readonly string[],
 }
 
 /**
- * Places sections onto pages of `linesPerPage` lines (the first page may have fewer). A section starts
- * on a new page only when its title, header and first row no longer fit; a table that continues on the
- * next page repeats its header there.
+ * Places sections onto pages of `linesPerPage` lines. A section starts on a new page only when its
+ * title, header and first row no longer fit; a table that continues on the next page repeats its
+ * header there. Headers are wrapped like rows, measured with `measureHeader` (they are set bold).
  */
-export function planPages(sections: readonly TableSection[], measure: MeasureText, linesPerPage: number, firstPageLines = linesPerPage): PlannedPage[] {
+export function planPages(sections: readonly TableSection[], measure: MeasureText, linesPerPage: number, measureHeader: MeasureText = measure): PlannedPage[] {
   const pages: PlannedPage[] = [[]];
-  let free = firstPageLines;
+  let free = linesPerPage;
   const newPage = () => {
     pages.push([]);
     free = linesPerPage;
   };
   for (const section of sections) {
-    const showHeader = section.showHeader ?? true;
-    const headerLines = showHeader ? 1 : 0;
+    const header = (section.showHeader ?? true) ? wrapRow(section.columns, section.columns.map((c) => c.header), measureHeader) : null;
+    const headerLines = header?.height ?? 0;
     const rows = section.rows.map((r) => wrapRow(section.columns, r, measure));
     const titleLines = section.title ? TITLE_LINES : 0;
     const firstRow = rows[0]?.height ?? 1;
     if (free < titleLines + headerLines + firstRow && pages.at(-1)!.length > 0) newPage();
-    let part: PagePart = { title: section.title, continued: false, columns: section.columns, showHeader, rows: [], empty: rows.length === 0 ? section.empty : undefined };
+    let part: PagePart = { title: section.title, continued: false, columns: section.columns, header, rows: [], empty: rows.length === 0 ? section.empty : undefined };
     pages.at(-1)!.push(part);
     free -= titleLines + headerLines + (rows.length === 0 ? 1 : 0);
     for (const row of rows) {
       if (row.height > free && part.rows.length > 0) {
         newPage();
-        part = { title: section.title, continued: true, columns: section.columns, showHeader, rows: [] };
+        part = { title: section.title, continued: true, columns: section.columns, header, rows: [] };
         pages.at(-1)!.push(part);
         free -= (section.title ? TITLE_LINES : 0) + headerLines;
       }
@@ -108,16 +109,4 @@ export function planPages(sections: readonly TableSection[], measure: MeasureTex
     }
   }
   return pages;
-}
-
-/** One text block per column: each row's lines, padded with blank lines to the row's height. */
-export function columnBlocks(part: PagePart, blank = "\u00a0"): string[] {
-  return part.columns.map((_, c) => {
-    const lines: string[] = [];
-    for (const row of part.rows) {
-      const cell = row.cells[c] ?? [];
-      for (let i = 0; i < row.height; i++) lines.push(cell[i] || blank);
-    }
-    return lines.join("\n");
-  });
 }

@@ -23,4 +23,5 @@ export const societyDownloads = {
   databaseReport: (societyId: string, range?: { from: string; to: string }) =>
     `${SOCIETY_HOME}/${societyId}/report.pdf${range ? `?from=${range.from}&to=${range.to}` : ""}`,
   backup: (societyId: string) => `${SOCIETY_HOME}/${societyId}/backup`,
+  compressedBackup: (societyId: string) => `${SOCIETY_HOME}/${societyId}/backup?compressed=1`,
 };

@@ -4,6 +4,7 @@
  * one day) restores completely; every bad file is refused with its message and leaves the society's rows
  * exactly as they were, including a restore whose database connection is killed halfway.
  */
+import { gunzipSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
 import pg from "pg";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -161,6 +162,28 @@ describe("backup download and restore", () => {
     const big = new Uint8Array(60 * 1024 * 1024).fill(0x20);
     const result = await restore(big);
     expect(result).toEqual({ status: 413, body: { ok: false, problems: [{ code: "tooLarge" }] } });
+    expect(await checksum()).toBe(before);
+  });
+
+  it("restores a compressed backup (.json.gz) as the same content", async () => {
+    const response = await download(new Request(`http://localhost/society-manager/${societyId}/backup?compressed=1`), params());
+    expect(response.headers.get("content-type")).toBe("application/gzip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="society_backup_\d{4}-\d{2}-\d{2}_\d+\.json\.gz"/);
+    const packed = new Uint8Array(await response.arrayBuffer());
+    const first = JSON.parse(gunzipSync(packed).toString("utf8")) as Record<string, unknown>;
+    await prisma.societyCollection.deleteMany({ where: { societyId } });
+    const restored = await restore(packed, { "content-type": "application/gzip" });
+    expect(restored.body).toMatchObject({ ok: true, counts: { collections: 6 } });
+    expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(first));
+  });
+
+  it("refuses a small compressed file that unpacks past 160 MB (a zip bomb) and a broken one, changing nothing", async () => {
+    const before = await checksum();
+    const bomb = new Uint8Array(gzipSync(Buffer.alloc(170 * 1024 * 1024, 0x20), { level: 9 }));
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(await restore(bomb)).toEqual({ status: 422, body: { ok: false, problems: [{ code: "tooLarge" }] } });
+    const broken = new Uint8Array(gzipSync(JSON.stringify(await prototypeFile())).subarray(0, 200));
+    expect(await restore(broken)).toEqual({ status: 422, body: { ok: false, problems: [{ code: "readError" }] } });
     expect(await checksum()).toBe(before);
   });
 

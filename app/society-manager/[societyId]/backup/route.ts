@@ -1,20 +1,28 @@
 import { dhakaToday } from "@/lib/applications/schemas";
 import { contentDisposition } from "@/lib/download";
 import { requireSocietyRoutePermission } from "@/lib/society/access";
-import { BACKUP_MAX_BYTES } from "@/lib/society/backup/format";
+import { BACKUP_MAX_BYTES, backupFileText, readAtMost } from "@/lib/society/backup/format";
 import { backupStream, restoreBackup } from "@/lib/society/backup/service";
 
 type Params = { params: Promise<{ societyId: string }> };
 
-/** The society's JSON backup (society.view: admins and users, as the spec allows), streamed. */
-export async function GET(_request: Request, { params }: Params) {
+/**
+ * The society's JSON backup (society.view: admins and users, as the spec allows), streamed; with
+ * `?compressed=1` the same file gzip-compressed (`.json.gz`), for societies whose backup passes the
+ * upload limit as plain JSON.
+ */
+export async function GET(request: Request, { params }: Params) {
   const { societyId } = await params;
   const access = await requireSocietyRoutePermission(societyId, "society.view", "/society-manager/backup");
   if (access instanceof Response) return access;
-  const name = `society_backup_${dhakaToday()}_${Date.now()}.json`;
-  return new Response(backupStream(access.societyId), {
+  const compressed = new URL(request.url).searchParams.get("compressed") === "1";
+  const name = `society_backup_${dhakaToday()}_${Date.now()}.json${compressed ? ".gz" : ""}`;
+  const stream = backupStream(access.societyId);
+  // TypeScript's DOM types declare CompressionStream's input as BufferSource, a wider type than the stream's bytes.
+  const gzip = () => stream.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+  return new Response(compressed ? gzip() : stream, {
     headers: {
-      "Content-Type": "application/json; charset=utf-8",
+      "Content-Type": compressed ? "application/gzip" : "application/json; charset=utf-8",
       "Content-Disposition": contentDisposition("attachment", name),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
@@ -37,28 +45,12 @@ export async function POST(request: Request, { params }: Params) {
   if (access instanceof Response) return access;
   if (!isSameOrigin(request)) return json(403, { ok: false, problems: [] });
   if (Number(request.headers.get("content-length") ?? 0) > BACKUP_MAX_BYTES) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
-  const body = await readLimited(request, BACKUP_MAX_BYTES);
+  const body = request.body ? await readAtMost(request.body, BACKUP_MAX_BYTES) : new Uint8Array();
   if (body === null) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
-  const outcome = await restoreBackup(access, body.text, body.bytes);
+  const read = await backupFileText(body);
+  if (!read.ok) return json(422, read);
+  const outcome = await restoreBackup(access, read.text, body.byteLength);
   return json(outcome.ok ? 200 : 422, outcome);
-}
-
-async function readLimited(request: Request, limit: number): Promise<{ text: string; bytes: number } | null> {
-  if (!request.body) return { text: "", bytes: 0 };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString("utf8"), bytes };
 }
 
 /** The browser says where a request comes from: a cross-site page, or an Origin naming another host, is refused. */

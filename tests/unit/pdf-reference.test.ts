@@ -1,0 +1,106 @@
+/**
+ * The society's PDFs as a person sees them: each document rendered from fixed data, page 1 turned into
+ * a PNG with pdftoppm and compared pixel by pixel (pixelmatch, anti-aliasing tolerant) with a reference
+ * PNG that was looked at and accepted (tests/fixtures/pdf). Catches broken Bengali shaping, a lost font,
+ * a moved column or a missing line, which text extraction cannot see.
+ *
+ * After an intended change: `UPDATE_PDF_REFERENCES=1 npx vitest run --project unit tests/unit/pdf-reference`,
+ * then look at every PNG in tests/fixtures/pdf before committing. A failing run leaves the PNG it got and a
+ * difference image in test-results/pdf-reference.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createTranslator } from "next-intl";
+import pixelmatch from "pixelmatch";
+import { createElement, type ReactElement } from "react";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import type { Locale } from "@/i18n/config";
+import { formatDateTime } from "@/lib/format";
+import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
+import { preparePdf, renderPdf } from "@/lib/pdf/render";
+import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "@/lib/pdf/society-reports";
+import { calendarMonth } from "@/lib/society/rules";
+import bn from "@/messages/bn.json";
+import en from "@/messages/en.json";
+
+const REFERENCES = path.join(process.cwd(), "tests", "fixtures", "pdf");
+const FAILURES = path.join(process.cwd(), "test-results", "pdf-reference");
+const update = process.env.UPDATE_PDF_REFERENCES === "1";
+/** Share of pixels allowed to differ beyond pixelmatch's colour threshold (a few glyph edges). */
+const MAX_DIFFERENT = 0.001;
+
+const names = {
+  bn: { society: "আদর্শ সঞ্চয় সমিতি", member: "রহিমা খাতুন স্ত্রী সংগ্রহ কিস্তি", worker: "করিম শ্রমিক", area: "মিরপুর ১০", address: "১২ মিরপুর রোড, ঢাকা" },
+  en: { society: "Adarsha Savings Society", member: "Rahima Khatun (wife of Abdul Karim Mia)", worker: "Karim Uddin", area: "Mirpur 10", address: "12 Mirpur Road, Dhaka" },
+};
+
+function fixtures(locale: Locale) {
+  const n = names[locale];
+  const member = (i: number) => ({
+    code: `M${String(i + 1).padStart(3, "0")}`, memberCode: `ASS-${i + 1}`, name: i === 0 ? n.member : `${n.member.split(" ")[0]} ${i + 1}`,
+    nid: String(3_304_718_265 + i), phone: `+8801811${String(i).padStart(6, "0")}`, area: n.area, installmentAmount: 100 + (i % 5) * 50, savingsAmount: (i % 4) * 10, status: i % 9 === 8 ? "inactive" : "active", workerName: n.worker,
+  });
+  const collection = (i: number) => ({ code: `C${String(i + 1).padStart(3, "0")}`, date: `2026-11-${String((i % 23) + 1).padStart(2, "0")}`, memberName: member(i % 7).name, memberCode: member(i % 7).memberCode, workerName: n.worker, installment: 100 + (i % 3) * 50, savings: 50 });
+  return { n, member, collection };
+}
+
+async function documents(locale: Locale): Promise<Record<string, ReactElement>> {
+  const t = createTranslator({ locale, messages: locale === "bn" ? bn : en, namespace: "society.pdf" }) as unknown as Translate;
+  const { n, member, collection } = fixtures(locale);
+  const chrome = (title: string, subtitle?: string): PdfChrome => ({
+    locale, societyName: n.society, title, subtitle, printedAt: t("printedAt", { time: formatDateTime(new Date("2026-11-23T04:30:00Z"), locale) }),
+    pageTemplate: t("page", { page: "{page}", total: "{total}" }), continued: t("continued"),
+  });
+  await preparePdf();
+  const profile = { member: { ...member(0), loanAmount: 120_000, joinDate: "2026-01-05", membershipType: "regular" }, month: { month: "2026-11", installment: 2_300, savings: 1_150, collectedDays: 20, missedDays: 3, target: 4_500 }, recent: Array.from({ length: 15 }, (_, i) => collection(i)) };
+  const days = new Map(Array.from({ length: 20 }, (_, i) => [`2026-11-${String(i + 1).padStart(2, "0")}`, { installment: 100, savings: 50 }]));
+  const report = {
+    society: { name: n.society, registrationNumber: "DHK-COOP-2019-0417", address: n.address }, stats: { workers: 1, members: 60, collections: 50, totalAmount: 8_750 },
+    workers: [{ code: "W001", name: n.worker, area: n.area, phone: "+8801711000000", totalMembers: 60, dailyCollection: 125_000, status: "active" }],
+    members: Array.from({ length: 60 }, (_, i) => member(i)), collections: Array.from({ length: 50 }, (_, i) => collection(i)), range: null, truncated: false,
+  };
+  return {
+    profile: createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
+    calendar: createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
+    "database-report": createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
+  };
+}
+
+async function firstPagePixels(pdf: Buffer): Promise<{ png: Buffer; data: Buffer; width: number; height: number }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "pdf-reference-"));
+  writeFileSync(path.join(dir, "doc.pdf"), pdf);
+  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-singlefile", "-png", path.join(dir, "doc.pdf"), path.join(dir, "page")]);
+  const png = readFileSync(path.join(dir, "page.png"));
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { png, data, width: info.width, height: info.height };
+}
+
+describe("PDF pages match their reviewed references", () => {
+  for (const locale of ["bn", "en"] as const) {
+    for (const name of ["profile", "calendar", "database-report"]) {
+      it(`${name} (${locale})`, async () => {
+        const doc = (await documents(locale))[name]!;
+        const actual = await firstPagePixels(await renderPdf(doc));
+        const reference = path.join(REFERENCES, `${name}-${locale}.png`);
+        if (update) {
+          mkdirSync(REFERENCES, { recursive: true });
+          writeFileSync(reference, actual.png);
+        }
+        expect(existsSync(reference), `${reference} is missing: render it with UPDATE_PDF_REFERENCES=1 and review it`).toBe(true);
+        const expected = await sharp(readFileSync(reference)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        expect([actual.width, actual.height]).toEqual([expected.info.width, expected.info.height]);
+        const diff = new Uint8Array(actual.width * actual.height * 4);
+        const different = pixelmatch(actual.data, expected.data, diff, actual.width, actual.height, { threshold: 0.1 });
+        if (different / (actual.width * actual.height) >= MAX_DIFFERENT) {
+          mkdirSync(FAILURES, { recursive: true });
+          writeFileSync(path.join(FAILURES, `${name}-${locale}.actual.png`), actual.png);
+          await sharp(Buffer.from(diff), { raw: { width: actual.width, height: actual.height, channels: 4 } }).png().toFile(path.join(FAILURES, `${name}-${locale}.diff.png`));
+        }
+        expect(different / (actual.width * actual.height)).toBeLessThan(MAX_DIFFERENT);
+      });
+    }
+  }
+});
