@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Font } from "@react-pdf/renderer";
-import { installShapingCache, type ShapingCacheStats, type ShapingFont } from "./shaping-cache";
+import { LRUCache } from "lru-cache";
+import { COMPOSITION_CANDIDATES, installShapingCache, shapedAdvance, type ShapingCacheStats, type ShapingFont } from "./shaping-cache";
 import { splitFontRuns, type FontRun } from "./text-runs";
 
 /**
@@ -11,8 +12,8 @@ import { splitFontRuns, type FontRun } from "./text-runs";
  * such as স্ত্রী and ন্ধ (checked as PNG).
  */
 const FAMILIES = [
-  { family: "Noto Sans Bengali", faces: { 400: "NotoSansBengali-Regular.ttf", 700: "NotoSansBengali-Bold.ttf" } },
-  { family: "Noto Sans", faces: { 400: "NotoSans-Regular.ttf", 700: "NotoSans-Bold.ttf" } },
+  { family: "Noto Sans Bengali", faces: { 400: "NotoSansBengali-Regular.ttf", 700: "NotoSansBengali-Bold.ttf" }, composableChars: COMPOSITION_CANDIDATES },
+  { family: "Noto Sans", faces: { 400: "NotoSans-Regular.ttf", 700: "NotoSans-Bold.ttf" }, composableChars: "0123456789+-,.:/()% " },
 ] as const;
 /** react-pdf takes each character from the first family in the list that has it. */
 export const PDF_FONT_FAMILY = FAMILIES.map((f) => f.family);
@@ -25,6 +26,12 @@ export type PdfFont = ShapingFont & { unitsPerEm: number; ascent: number; descen
 
 let ready: Promise<ShapingCacheStats[]> | null = null;
 const loaded = new Map<PdfFontWeight, PdfFont[]>();
+const faces: { font: PdfFont; composableChars: string }[] = [];
+
+/** Every loaded face with the characters its cache composes (for the test that checks them). */
+export function pdfFontFaces(): readonly { font: PdfFont; composableChars: string }[] {
+  return faces;
+}
 
 /** Registers and loads the fonts once per process and puts a shaping cache on each face. */
 export function ensurePdfFonts(): Promise<ShapingCacheStats[]> {
@@ -37,12 +44,14 @@ export function ensurePdfFonts(): Promise<ShapingCacheStats[]> {
     const stats: ShapingCacheStats[] = [];
     for (const fontWeight of WEIGHTS) {
       const stack: PdfFont[] = [];
-      for (const { family } of FAMILIES) {
+      for (const { family, composableChars } of FAMILIES) {
         const descriptor = { fontFamily: family, fontWeight, fontStyle: "normal" as const };
         await Font.load(descriptor);
         const font = (Font.getFont(descriptor) as unknown as { data: PdfFont }).data;
-        stats.push(installShapingCache(font));
+        // Checked against these very files by shaping-cache.test.ts.
+        stats.push(installShapingCache(font, { composableChars }));
         stack.push(font);
+        faces.push({ font, composableChars });
       }
       loaded.set(fontWeight, stack);
     }
@@ -68,19 +77,29 @@ function pdfkitWords(text: string): string[] {
 
 export type MeasuredRun = FontRun<PdfFont> & { width: number };
 
-/** One line split into font runs, each shaped (through the cache) and measured in points. */
+const LINE_CACHE_LIMIT = 50_000;
+const lines = new LRUCache<string, { runs: MeasuredRun[]; width: number }>({ max: LINE_CACHE_LIMIT });
+
+/**
+ * One line split into font runs, each shaped (through the cache) and measured in points. Remembered
+ * (bounded, least recently used out first): a table's lines are measured when planned and again when drawn, and
+ * most of them (names, dates, amounts) repeat. Callers must not change what they get.
+ */
 export function layoutLine(text: string, fontSize: number, fontWeight: PdfFontWeight = 400): { runs: MeasuredRun[]; width: number } {
+  const key = `${fontWeight}\u0000${fontSize}\u0000${text}`;
+  const known = lines.get(key);
+  if (known) return known;
   let width = 0;
   const runs = splitFontRuns(text, pdfFonts(fontWeight)).map((run) => {
     let units = 0;
-    for (const word of pdfkitWords(run.text)) {
-      for (const p of run.font.layout(word).positions) units += p.xAdvance;
-    }
+    for (const word of pdfkitWords(run.text)) units += shapedAdvance(run.font, word);
     const runWidth = (units * fontSize) / run.font.unitsPerEm;
     width += runWidth;
     return { ...run, width: runWidth };
   });
-  return { runs, width };
+  const line = { runs, width };
+  lines.set(key, line);
+  return line;
 }
 
 /** Width in points of one line of text as the PDF will set it (shaped, so conjuncts count once). */

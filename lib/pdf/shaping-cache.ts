@@ -7,12 +7,15 @@
  * Strings that never repeat are mostly numbers (NIDs, phones, codes, amounts, in Bengali digits they
  * go through the Indic shaper too). When a font shapes each of a set of characters (digits, signs) the
  * same alone as next to any other of them, a string made only of those characters is the concatenation
- * of its characters' runs; the cache builds it from them. Which characters qualify is checked on the
- * font itself when the cache is installed, never assumed.
+ * of its characters' runs; the cache builds it from them. The caller names those characters per font;
+ * `composableCharacters` checks a font for them (a test runs it on every committed font file, since
+ * checking every pair costs most of a second at start-up).
  *
  * Every hit gets its own glyph array and its own position objects: textkit splices runs and pdfkit
  * scales positions in place, and neither may disturb the cached run.
  */
+import { LRUCache } from "lru-cache";
+
 export type ShapedRun = { glyphs: { id: number }[]; positions: GlyphPosition[]; advanceWidth?: number };
 export type GlyphPosition = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
 export type LayoutFunction = (text: string, features?: unknown, script?: string, language?: string, direction?: string) => ShapedRun;
@@ -68,6 +71,23 @@ export function composableCharacters(shape: (text: string) => ShapedRun, candida
   return new Set(chars.filter((c) => !rejected.has(c)));
 }
 
+/** The run of `text` put together from its characters' runs, fresh like every run handed out. */
+function composeRun(text: string, runOf: (char: string) => ShapedRun): ShapedRun {
+  const glyphs: ShapedRun["glyphs"] = [];
+  const positions: GlyphPosition[] = [];
+  let advanceWidth = 0;
+  for (const char of text) {
+    const run = runOf(char);
+    for (let i = 0; i < run.glyphs.length; i++) {
+      const p = run.positions[i]!;
+      glyphs.push(run.glyphs[i]!);
+      positions.push({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset });
+      advanceWidth += p.xAdvance;
+    }
+  }
+  return { glyphs, positions, advanceWidth };
+}
+
 /** A fresh run as fontkit returns it (pdfkit also reads its advance width). */
 function copyRun(run: ShapedRun): ShapedRun {
   let advanceWidth = 0;
@@ -78,27 +98,43 @@ function copyRun(run: ShapedRun): ShapedRun {
   return { glyphs: run.glyphs.slice(), positions, advanceWidth };
 }
 
+const PLAIN_PREFIX = "ltr\u0000\u0000\u0000\u0000";
+const advances = new WeakMap<ShapingFont, (text: string) => number>();
+
+function advanceOf(run: ShapedRun): number {
+  let units = 0;
+  for (const p of run.positions) units += p.xAdvance;
+  return units;
+}
+
+/** The advance width of `text` shaped alone, in font units (through the font's cache when it has one). */
+export function shapedAdvance(font: ShapingFont, text: string): number {
+  return advances.get(font)?.(text) ?? advanceOf(font.layout(text));
+}
+
 /**
- * Replaces `font.layout` with a cached version. Oldest entries go first once `limit` is reached, so a
+ * Replaces `font.layout` with a cached version, composing strings of `composableChars` (which must have
+ * passed `composableCharacters` for this font). The least recently used entries go once `limit` is reached, so a
  * long-running server keeps a bounded cache. Returns live statistics. A missing direction counts as
  * left-to-right: the fonts here carry only left-to-right scripts, and fontkit defaults to it for them.
  */
-export function installShapingCache(font: ShapingFont, limit = DEFAULT_LIMIT): ShapingCacheStats {
+export function installShapingCache(font: ShapingFont, { composableChars = "", limit = DEFAULT_LIMIT }: { composableChars?: string; limit?: number } = {}): ShapingCacheStats {
   const shape = font.layout.bind(font);
-  const composable = composableCharacters((text) => shape(text, undefined, undefined, undefined, "ltr"));
-  const cache = new Map<string, ShapedRun>();
+  const composable = new Set(composableChars);
+  const cache = new LRUCache<string, ShapedRun>({ max: limit });
   const stats: ShapingCacheStats = { hits: 0, misses: 0, composed: 0, size: 0, composable: [...composable].join("") };
   const remember = (key: string, run: ShapedRun) => {
-    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
     cache.set(key, run);
     stats.size = cache.size;
   };
   const single = (char: string, prefix: string): ShapedRun => {
+    // Reads and fills the same entries as font.layout(char) with no options.
     const key = prefix + char;
     let run = cache.get(key);
     if (!run) remember(key, (run = shape(char, undefined, undefined, undefined, "ltr")));
     return run;
   };
+  const isComposable = (text: string) => text.length > 1 && [...text].every((c) => composable.has(c));
   font.layout = (text, features, script, language, direction) => {
     if (!enabled) return shape(text, features, script, language, direction);
     const plain = featureKey(features) === "" && script == null && language == null && (direction ?? "ltr") === "ltr";
@@ -107,9 +143,9 @@ export function installShapingCache(font: ShapingFont, limit = DEFAULT_LIMIT): S
     let run = cache.get(key);
     if (run) {
       stats.hits += 1;
-    } else if (plain && text.length > 1 && [...text].every((c) => composable.has(c))) {
+    } else if (plain && isComposable(text)) {
       stats.composed += 1;
-      return copyRun(concatRuns([...text].map((c) => single(c, prefix))));
+      return composeRun(text, (c) => single(c, prefix));
     } else {
       stats.misses += 1;
       const shaped = shape(text, features, script, language, direction);
@@ -118,5 +154,12 @@ export function installShapingCache(font: ShapingFont, limit = DEFAULT_LIMIT): S
     }
     return copyRun(run);
   };
+  // Measuring needs only the advances: read them from the cached runs without copying anything.
+  advances.set(font, (text) => {
+    if (!enabled || !isComposable(text)) return advanceOf(font.layout(text));
+    let units = 0;
+    for (const char of text) units += advanceOf(single(char, PLAIN_PREFIX));
+    return units;
+  });
   return stats;
 }
