@@ -1,10 +1,12 @@
 /**
  * The society's documents in a real browser, as a society admin at a desk: open each PDF (the button
  * waits for the server and opens it in a new tab), download a JSON backup, make a change, restore the
- * backup through the preview and its confirmation, and see the change undone; a society user cannot
- * restore. Bengali PDFs are checked as images in the integration suite and by eye (docs/decisions.md).
+ * backup through the preview and its confirmation, and see the change undone, then the same with the
+ * compressed backup; a society user cannot restore. The PDFs' pages are compared as images with reviewed
+ * references in tests/unit/pdf-reference.test.ts.
  */
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { societyDownloads } from "../../lib/society/tabs";
 import { dbQuery } from "./support";
@@ -82,6 +84,20 @@ test("open each PDF, download a backup, change something, restore it and see the
   const preview = page.getByTestId("backup-preview");
   await expect(preview).toBeVisible();
   await expect(preview).toContainText("বর্তমান সব ডেটা প্রতিস্থাপিত হবে");
+  await page.getByTestId("backup-confirm").click();
+  await expect(page.getByTestId("backup-success")).toContainText("ব্যাকআপ সফলভাবে ইমপোর্ট হয়েছে");
+  await page.goto(`/society-manager/${society.id}?tab=members`);
+  await expect(page.getByText("সালমা বেগম")).toBeVisible();
+
+  // The same with the compressed backup: the browser unpacks it for the preview, the server for the restore.
+  await page.goto(`/society-manager/${society.id}?tab=reports`);
+  const [packed] = await Promise.all([page.waitForEvent("download"), page.getByTestId("backup-download-compressed").click()]);
+  expect(packed.suggestedFilename()).toMatch(/^society_backup_\d{4}-\d{2}-\d{2}_\d+\.json\.gz$/);
+  const packedFile = await packed.path();
+  expect(JSON.parse(gunzipSync(readFileSync(packedFile)).toString("utf8")).members).toHaveLength(2);
+  await dbQuery(`DELETE FROM "SocietyMember" WHERE "id" = $1`, [`${society.id}m2`]);
+  await page.getByTestId("backup-file").setInputFiles({ name: packed.suggestedFilename(), mimeType: "application/gzip", buffer: readFileSync(packedFile) });
+  await expect(page.getByTestId("backup-preview")).toBeVisible();
   await page.getByTestId("backup-confirm").click();
   await expect(page.getByTestId("backup-success")).toContainText("ব্যাকআপ সফলভাবে ইমপোর্ট হয়েছে");
   await page.goto(`/society-manager/${society.id}?tab=members`);
