@@ -6,48 +6,21 @@
  * it and import it (restoreBackup). Time and the process's peak resident memory for each.
  */
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
+import { seedBackupSocietyInBulk } from "./bulk-seed";
 
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const collections = Number(process.env.BENCH_COLLECTIONS ?? 300_000);
 const workers = 20;
 const societyId = "bench-backup";
 
-async function seed(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`INSERT INTO "Society" ("id", "name", "updatedAt") VALUES ($1, 'বেঞ্চমার্ক সমিতি', now())`, [societyId]);
-  await client.query(
-    `INSERT INTO "SocietyWorker" ("id", "societyId", "code", "name", "area", "phone", "totalMembers", "createdByRole")
-     SELECT 'w' || w, $1, 'W' || lpad(w::text, 3, '0'), 'কর্মী ' || w, 'এলাকা ' || w, '+88018110' || lpad(w::text, 5, '0'), $2::int / $3::int, 'admin' FROM generate_series(1, $3::int) w`,
-    [societyId, members, workers],
-  );
-  await client.query(
-    `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
-     SELECT 'm' || m, $1, 'M' || lpad(m::text, 5, '0'), 'BS-' || m, (ARRAY['রহিমা খাতুন','সালমা বেগম','নাসরিন আক্তার'])[1 + m % 3] || ' ' || m,
-       lpad(m::text, 10, '1'), '+88017' || lpad(m::text, 8, '0'), 'w' || (1 + m % $3::int), 'এলাকা ' || (1 + m % $3::int), 100, 20, DATE '2025-01-01', 'admin'
-     FROM generate_series(1, $2::int) m`,
-    [societyId, members, workers],
-  );
-  await client.query(
-    `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "createdAt", "createdByRole")
-     SELECT 'c' || c, $1, 'C' || lpad(c::text, 6, '0'), 'm' || (1 + c % $2::int), 'w' || (1 + (1 + c % $2::int) % $3::int), DATE '2025-01-01' + (c / $2::int), 100, 20,
-       timestamp '2025-01-01' + c * interval '1 second', 'user'
-     FROM generate_series(1, $4::int) c`,
-    [societyId, members, workers, collections],
-  );
-  await client.query("ANALYZE");
-  await client.end();
-}
-
 async function main() {
   const server = await startTestPostgres();
   try {
     const databaseUrl = await server.createDatabase("rinbondhu_bench_backup");
     await applyMigrations(databaseUrl);
-    await seed(databaseUrl);
+    await seedBackupSocietyInBulk(databaseUrl, { societyId, workers, members, collections });
     process.env.DATABASE_URL = databaseUrl;
     const { backupStream, restoreBackup } = await import("../lib/society/backup/service");
     const { backupFileText } = await import("../lib/society/backup/format");

@@ -1,5 +1,5 @@
 /**
- * Bulk data for the back-office benchmarks: one INSERT … SELECT over generate_series per table, so
+ * Bulk data for the back-office and backup benchmarks: one INSERT … SELECT over generate_series per table, so
  * 100,000 applications take seconds, not one round trip each. Deterministic (no random()), spread over
  * the last `days` days, in every status, loan type and a mix of Bengali and English names.
  */
@@ -42,4 +42,35 @@ export async function seedApplicationsInBulk(databaseUrl: string, count: number,
   } finally {
     await client.end();
   }
+}
+
+/**
+ * One society for the backup benchmarks: `workers` workers, `members` members and `collections` collections
+ * (Bengali names), in three INSERT … SELECT statements.
+ */
+export async function seedBackupSocietyInBulk(databaseUrl: string, { societyId, workers, members, collections }: { societyId: string; workers: number; members: number; collections: number }): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`INSERT INTO "Society" ("id", "name", "updatedAt") VALUES ($1, 'বেঞ্চমার্ক সমিতি', now())`, [societyId]);
+  await client.query(
+    `INSERT INTO "SocietyWorker" ("id", "societyId", "code", "name", "area", "phone", "totalMembers", "createdByRole")
+     SELECT 'w' || w, $1, 'W' || lpad(w::text, 3, '0'), 'কর্মী ' || w, 'এলাকা ' || w, '+88018110' || lpad(w::text, 5, '0'), $2::int / $3::int, 'admin' FROM generate_series(1, $3::int) w`,
+    [societyId, members, workers],
+  );
+  await client.query(
+    `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
+     SELECT 'm' || m, $1, 'M' || lpad(m::text, 5, '0'), 'BS-' || m, (ARRAY['রহিমা খাতুন','সালমা বেগম','নাসরিন আক্তার'])[1 + m % 3] || ' ' || m,
+       lpad(m::text, 10, '1'), '+88017' || lpad(m::text, 8, '0'), 'w' || (1 + m % $3::int), 'এলাকা ' || (1 + m % $3::int), 100, 20, DATE '2025-01-01', 'admin'
+     FROM generate_series(1, $2::int) m`,
+    [societyId, members, workers],
+  );
+  await client.query(
+    `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "createdAt", "createdByRole")
+     SELECT 'c' || c, $1, 'C' || lpad(c::text, 6, '0'), 'm' || (1 + c % $2::int), 'w' || (1 + (1 + c % $2::int) % $3::int), DATE '2025-01-01' + (c / $2::int), 100, 20,
+       timestamp '2025-01-01' + c * interval '1 second', 'user'
+     FROM generate_series(1, $4::int) c`,
+    [societyId, members, workers, collections],
+  );
+  await client.query("ANALYZE");
+  await client.end();
 }
