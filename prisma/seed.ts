@@ -1,5 +1,6 @@
 /**
- * Demo data: `npm run db:seed` (or `npx tsx prisma/seed.ts`) with DATABASE_URL set.
+ * Demo data: `npm run db:seed` (or `npx tsx prisma/seed.ts`) with DATABASE_URL set; reference data only
+ * (the loan products every database needs): `npm run db:seed -- --reference`.
  *
  * Idempotent: every row has a fixed id and is inserted with `skipDuplicates`, so a second run
  * inserts nothing and changes nothing (existing rows, even edited ones, are never overwritten).
@@ -65,16 +66,31 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   );
 }
 
+/**
+ * `npm run db:seed -- --reference`: only what every database needs (the four loan products), for a real
+ * deployment. `npm run db:seed`: the demo data set, for development and tests only; it includes staff
+ * accounts with a published password, so it refuses when NODE_ENV=production.
+ */
 async function main(): Promise<void> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) {
     console.error("DATABASE_URL is not set. Example: DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/rinbondhu npm run db:seed");
     process.exit(1);
   }
+  const referenceOnly = process.argv.includes("--reference");
+  if (!referenceOnly && process.env.NODE_ENV === "production") {
+    console.error("Demo data (staff accounts with a published password) is not loaded with NODE_ENV=production. For a real database: npm run db:seed -- --reference");
+    process.exit(1);
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
   try {
-    await seedDemo(prisma);
-    console.log("Demo data seeded (rows that already existed were left unchanged).");
+    if (referenceOnly) {
+      await prisma.$transaction((tx) => seedProducts(tx));
+      console.log("Reference data seeded: the loan products (rows that already existed were left unchanged).");
+    } else {
+      await seedDemo(prisma);
+      console.log("Demo data seeded (rows that already existed were left unchanged).");
+    }
   } finally {
     await prisma.$disconnect();
   }

@@ -2,7 +2,7 @@
  * Runs a command (next dev / next start) with a database behind it.
  * - DATABASE_URL set: checks the configuration and that the server answers, applies pending migrations.
  * - DATABASE_URL unset: serves an embedded PGlite database persisted under .data/, migrates it,
- *   and seeds the demo data on first start.
+ *   and seeds the demo data on first start; a production start refuses this unless EMBEDDED_DATABASE=1.
  * Configuration errors stop start-up here, with the variable named, before Next.js starts.
  */
 import { spawn } from "node:child_process";
@@ -10,6 +10,7 @@ import path from "node:path";
 import nextEnv from "@next/env";
 import pg from "pg";
 import { EnvError, parseEnv } from "../lib/env";
+import { chooseDatabase } from "./db/database-choice";
 import { applyMigrations, projectRoot } from "./db/schema-engine";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 
@@ -28,7 +29,9 @@ const nodeEnv = command === "next" && args[0] === "start" ? "production" : (proc
 // Same .env files, in the same order, as Next.js itself reads.
 nextEnv.loadEnvConfig(projectRoot, nodeEnv !== "production");
 let embedded: EmbeddedPostgres | undefined;
-let databaseUrl = process.env.DATABASE_URL;
+const choice = chooseDatabase(process.env, nodeEnv);
+if (choice.kind === "refused") fail(choice.message);
+let databaseUrl = choice.kind === "server" ? choice.url : undefined;
 
 if (!databaseUrl) {
   const dataDir = path.join(projectRoot, ".data", "pglite");
@@ -59,6 +62,7 @@ const applied = await applyMigrations(databaseUrl);
 if (applied.length) console.log(`• Applied migrations: ${applied.join(", ")}`);
 
 if (embedded) await seedOnFirstStart(databaseUrl);
+else await warnWithoutProducts(databaseUrl);
 
 const child = spawn(command, args, {
   stdio: "inherit",
@@ -91,6 +95,18 @@ async function seedOnFirstStart(url: string): Promise<void> {
     }
   } finally {
     await prisma.$disconnect();
+  }
+}
+
+/** A server database gets no demo data; without the reference data the public pages show no products. */
+async function warnWithoutProducts(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ count: string }>(`SELECT count(*) FROM "LoanProduct"`);
+    if (Number(rows[0]?.count ?? 0) === 0) console.warn("! No loan products in this database: load them with `npm run db:seed -- --reference`.");
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
