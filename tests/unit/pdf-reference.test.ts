@@ -47,7 +47,8 @@ function fixtures(locale: Locale) {
   return { n, member, collection };
 }
 
-async function documents(locale: Locale): Promise<Record<string, ReactElement>> {
+/** Each document as a function, so a test plans and builds only the one it compares. */
+async function documents(locale: Locale): Promise<Record<string, () => ReactElement>> {
   const t = createTranslator({ locale, messages: locale === "bn" ? bn : en, namespace: "society.pdf" }) as unknown as Translate;
   const { n, member, collection } = fixtures(locale);
   const chrome = (title: string, subtitle?: string): PdfChrome => ({
@@ -63,9 +64,9 @@ async function documents(locale: Locale): Promise<Record<string, ReactElement>> 
     members: Array.from({ length: 60 }, (_, i) => member(i)), collections: Array.from({ length: 50 }, (_, i) => collection(i)), range: null, truncated: false,
   };
   return {
-    profile: createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
-    calendar: createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
-    "database-report": createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
+    profile: () => createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
+    calendar: () => createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
+    "database-report": () => createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
   };
 }
 
@@ -82,7 +83,7 @@ describe("PDF pages match their reviewed references", () => {
   for (const locale of ["bn", "en"] as const) {
     for (const name of ["profile", "calendar", "database-report"]) {
       it(`${name} (${locale})`, async () => {
-        const doc = (await documents(locale))[name]!;
+        const doc = (await documents(locale))[name]!();
         const actual = await firstPagePixels(await renderPdf(doc));
         const reference = path.join(REFERENCES, `${name}-${locale}.png`);
         if (update) {
