@@ -2,9 +2,14 @@
  * `npm run bench:backup`: export and restore of one society with 10,000 members (BENCH_MEMBERS) under 20
  * workers and 300,000 collections (BENCH_COLLECTIONS), on a throwaway PostgreSQL with the migrations
  * applied. The export streams from its snapshot, once as JSON and once compressed (`?compressed=1`); the
- * restore does what the route does with the uploaded compressed file: unpack it (backupFileText), check
- * it and import it (restoreBackup). Time and the process's peak resident memory for each.
+ * restore does what the route does with the uploaded compressed file (restoreBackup: unpack, check, one
+ * transaction), in a process of its own so that its peak memory is its own and not the exports' leftovers.
+ * Time and the process's peak resident memory for each.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
@@ -14,7 +19,6 @@ const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const collections = Number(process.env.BENCH_COLLECTIONS ?? 300_000);
 const workers = 20;
 const societyId = "bench-backup";
-
 async function main() {
   const server = await startTestPostgres();
   try {
@@ -22,8 +26,7 @@ async function main() {
     await applyMigrations(databaseUrl);
     await seedBackupSocietyInBulk(databaseUrl, { societyId, workers, members, collections });
     process.env.DATABASE_URL = databaseUrl;
-    const { backupStream, restoreBackup } = await import("../lib/society/backup/service");
-    const { backupFileText } = await import("../lib/society/backup/format");
+    const { backupStream } = await import("../lib/society/backup/service");
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 
@@ -48,16 +51,16 @@ async function main() {
     const gz = await exportOnce(true);
     console.log(`| Export compressed (.json.gz, streamed) | ${mb(gz.file.byteLength)} | ${(gz.ms / 1000).toFixed(1)} s | peak RSS ${mb(gz.peak)} |`);
 
-    peak = process.memoryUsage().rss;
-    const restoreStart = performance.now();
-    const actor = { societyId, access: "admin" as const, createdById: null, actor: { id: null, label: "bench" }, request: { ip: "127.0.0.1", userAgent: "bench" } };
-    const read = await backupFileText(gz.file);
-    if (!read.ok) throw new Error(JSON.stringify(read.problems));
-    const outcome = await restoreBackup(actor as never, read.text, gz.file.byteLength);
-    const restoreMs = performance.now() - restoreStart;
     clearInterval(sampler);
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems.slice(0, 3)));
-    console.log(`| Restore of the compressed file (unpack + check + one transaction) | ${outcome.counts.members} members, ${outcome.counts.collections} collections | ${(restoreMs / 1000).toFixed(1)} s | peak RSS ${mb(peak)} |`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bench-backup-"));
+    try {
+      const file = path.join(dir, "backup.json.gz");
+      writeFileSync(file, gz.file);
+      const line = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, "restore", file], { env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      console.log(line.trim());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const { prisma } = await import("../lib/db");
     await prisma.$disconnect();
   } finally {
@@ -65,4 +68,20 @@ async function main() {
   }
 }
 
-void main();
+/** The restore alone, in this process: `bench/backup.ts restore <file>` with DATABASE_URL set. */
+async function restoreOnly(file: string) {
+  const { restoreBackup } = await import("../lib/society/backup/service");
+  const bytes = new Uint8Array(readFileSync(file));
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const actor = { societyId, access: "admin" as const, createdById: null, actor: { id: null, label: "bench" }, request: { ip: "127.0.0.1", userAgent: "bench" } };
+  const outcome = await restoreBackup(actor as never, bytes);
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems.slice(0, 3)));
+  console.log(`| Restore of the compressed file (unpack + check + one transaction) | ${outcome.counts.members} members, ${outcome.counts.collections} collections | ${(ms / 1000).toFixed(1)} s | peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB |`);
+}
+
+if (process.argv[2] === "restore") void restoreOnly(process.argv[3]!);
+else void main();

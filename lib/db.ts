@@ -1,5 +1,10 @@
 import "server-only";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { copyChunks, type CopyValue } from "@/lib/copy-rows";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
@@ -7,11 +12,24 @@ export function createPrismaClient(connectionString: string, poolSize?: number):
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) });
 }
 
-// One client per process; dev hot-reload would otherwise open a new pool on every edit.
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+// One pool and one client per process; dev hot-reload would otherwise open a new pool on every edit.
+// Prisma and `withPgTransaction` share the pool, so bulk work counts against the same limit, and with the
+// embedded database (one session, pool size 1) a restore and the pages' queries take turns.
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
+
+function pool(): pg.Pool {
+  if (!globalForPrisma.pgPool || globalForPrisma.pgPool.ended) {
+    const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_SIZE });
+    // An idle connection closed by the server (restart, admin) is dropped from the pool; nothing else to do.
+    created.on("error", () => undefined);
+    globalForPrisma.pgPool = created;
+  }
+  return globalForPrisma.pgPool;
+}
 
 function client(): PrismaClient {
-  globalForPrisma.prisma ??= createPrismaClient(env().DATABASE_URL, env().DATABASE_POOL_SIZE);
+  // `$disconnect` ends the pool too (tests and scripts rely on it to let the process exit).
+  globalForPrisma.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { disposeExternalPool: true }) });
   return globalForPrisma.prisma;
 }
 
@@ -26,3 +44,69 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
   },
 });
+
+/**
+ * One transaction on a plain `pg` connection, for the bulk work Prisma cannot do (COPY): committed when
+ * `work` resolves, rolled back when it throws or returns `{ rollback: true }`. Everything else goes
+ * through Prisma.
+ */
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T | { rollback: true; result: T }>): Promise<T> {
+  const connection = await pool().connect();
+  let broken: Error | undefined;
+  // A connection lost while checked out reports here (and the pending query fails) instead of crashing the process.
+  const onError = (error: Error) => (broken = error);
+  connection.on("error", onError);
+  try {
+    await connection.query("BEGIN");
+    const outcome = await work(connection);
+    if (outcome && typeof outcome === "object" && "rollback" in outcome && outcome.rollback === true) {
+      await connection.query("ROLLBACK");
+      return outcome.result;
+    }
+    await connection.query("COMMIT");
+    return outcome as T;
+  } catch (error) {
+    broken = error as Error;
+    await connection.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    connection.off("error", onError);
+    // A connection that failed mid-transaction is not handed to the next caller.
+    connection.release(broken);
+  }
+}
+
+/**
+ * Rows into `table` on a `withPgTransaction` connection: through COPY, or as multi-row INSERTs on the
+ * embedded database (PGlite), which has no COPY over the wire.
+ */
+export async function copyInto(connection: pg.ClientBase, table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<void> {
+  await (env().DATABASE_EMBEDDED ? insertRows : copyRows)(connection, table, columns, rows);
+}
+
+/**
+ * `COPY … FROM STDIN`. The rows are read lazily as the server takes them, so a generator that checks
+ * records overlaps with the insert.
+ */
+export async function copyRows(connection: pg.ClientBase, table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<void> {
+  const names = columns.map((c) => `"${c}"`).join(", ");
+  await pipeline(Readable.from(copyChunks(rows)), connection.query(copyFrom(`COPY "${table}" (${names}) FROM STDIN`)));
+}
+
+/** Multi-row INSERTs of the same rows, each value a parameter that PostgreSQL reads as its column's type. */
+export async function insertRows(connection: pg.ClientBase, table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<void> {
+  const names = columns.map((c) => `"${c}"`).join(", ");
+  const perStatement = Math.floor(30_000 / columns.length);
+  let batch: (readonly CopyValue[])[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const tuples = batch.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(", ")})`).join(", ");
+    await connection.query(`INSERT INTO "${table}" (${names}) VALUES ${tuples}`, batch.flatMap((row) => row.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)))));
+    batch = [];
+  };
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === perStatement) await flush();
+  }
+  await flush();
+}

@@ -18,6 +18,8 @@ const schema = z
       .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgresql:// or postgres://"),
     /** Connections in Prisma's pool; the embedded database launcher sets 1. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
+    /** Set by the launcher for the embedded database (PGlite), which has no COPY over the wire. */
+    DATABASE_EMBEDDED: booleanFlag,
     AUTH_SECRET: z.string().optional(),
     SUPPORT_PHONE: z
       .string()

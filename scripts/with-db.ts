@@ -71,7 +71,7 @@ const child = spawn(command, args, {
     ...process.env,
     DATABASE_URL: databaseUrl,
     // PGlite executes one statement at a time; a single pooled connection keeps transactions intact.
-    ...(embedded ? { DATABASE_POOL_SIZE: "1" } : {}),
+    ...(embedded ? { DATABASE_POOL_SIZE: "1", DATABASE_EMBEDDED: "1" } : {}),
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -219,7 +219,7 @@ describe("backup download and restore", () => {
     let killed = 0;
     const watch = (async () => {
       for (let i = 0; i < 400 && killed === 0; i++) {
-        const { rowCount } = await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE 'INSERT INTO "SocietyCollection"%'`);
+        const { rowCount } = await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND state = 'active' AND query LIKE 'COPY "SocietyCollection"%'`);
         killed = rowCount ?? 0;
         if (killed === 0) await new Promise((r) => setTimeout(r, 5));
       }

@@ -21,6 +21,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 if (kind === "pglite") {
   // PGlite serves one database: files share it (the integration project runs files one at a time there).
   process.env.DATABASE_URL = templateUrl;
+  process.env.DATABASE_EMBEDDED = "1";
 } else {
   const name = `it_${randomBytes(6).toString("hex")}`;
   await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE rinbondhu_template`));

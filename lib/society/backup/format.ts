@@ -26,22 +26,27 @@ export const BACKUP_MAX_DEPTH = 4;
 export const BACKUP_MAX_STRING = 7 * 1024 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
-/** A stream's bytes, or null as soon as they pass `limit` (the rest is never read). */
-export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+/** Hands each chunk of a stream to `take`; false as soon as they pass `limit` bytes (the rest is never read). */
+async function eachChunkAtMost(stream: ReadableStream<Uint8Array>, limit: number, take: (chunk: Uint8Array) => void): Promise<boolean> {
   const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return true;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      return null;
+      return false;
     }
-    chunks.push(value);
+    take(value);
   }
-  const bytes = new Uint8Array(size);
+}
+
+/** A stream's bytes, or null as soon as they pass `limit`. */
+export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  if (!(await eachChunkAtMost(stream, limit, (chunk) => chunks.push(chunk)))) return null;
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -58,13 +63,19 @@ export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: numb
 export async function backupFileText(bytes: Uint8Array): Promise<{ ok: true; text: string } | { ok: false; problems: BackupProblem[] }> {
   if (bytes.byteLength > BACKUP_MAX_BYTES) return { ok: false, problems: [{ code: "tooLarge" }] };
   if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) return { ok: true, text: new TextDecoder().decode(bytes) };
-  let json: Uint8Array | null;
+  // Decoded piece by piece as it unpacks: the unpacked bytes (90 MB for a large society) are never held whole.
+  const unpacked = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
   try {
-    json = await readAtMost(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip")), BACKUP_MAX_JSON_BYTES);
+    if (!(await eachChunkAtMost(unpacked, BACKUP_MAX_JSON_BYTES, (chunk) => parts.push(decoder.decode(chunk, { stream: true }))))) {
+      return { ok: false, problems: [{ code: "tooLarge" }] };
+    }
+    parts.push(decoder.decode());
   } catch {
     return { ok: false, problems: [{ code: "readError" }] };
   }
-  return json ? { ok: true, text: new TextDecoder().decode(json) } : { ok: false, problems: [{ code: "tooLarge" }] };
+  return { ok: true, text: parts.join("") };
 }
 
 /** Problems listed before the check stops. */
@@ -272,40 +283,58 @@ function recordName(item: unknown, index: number): string {
   return typeof id === "string" && id.length > 0 && id.length <= 20 ? id : `#${index + 1}`;
 }
 
-/** Checks every record and resolves the links (member → worker by name, collection → member by id). */
-export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
-  const read = readBackup(json, sizeBytes);
-  if (!read.ok) return read;
-  const file = read.data;
+/** Problems found so far, capped at MAX_PROBLEMS (then one "tooManyProblems"). */
+export type ProblemList = { problems: BackupProblem[]; add: (problem: BackupProblem) => void };
+
+export function problemList(): ProblemList {
   const problems: BackupProblem[] = [];
-  const add = (p: BackupProblem) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(p);
-    else if (problems.length === MAX_PROBLEMS) problems.push({ code: "tooManyProblems" });
+  return {
+    problems,
+    add(p) {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+      else if (problems.length === MAX_PROBLEMS) problems.push({ code: "tooManyProblems" });
+    },
   };
+}
 
-  function parseList<T>(list: BackupList, items: unknown[], schema: z.ZodType<T>): T[] {
-    const out: T[] = [];
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      const parsed = schema.safeParse(item);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        add({ code: "invalidField", list, record: recordName(item, index), field: String(issue?.path[0] ?? "") });
-        return;
-      }
-      const id = (parsed.data as { id: string }).id;
-      if (seen.has(id)) add({ code: "duplicateId", list, record: id });
-      seen.add(id);
-      out.push(parsed.data);
-    });
-    return out;
+/** Checks one list's records lazily: each valid record once, problems (invalid fields, repeated ids) added. */
+function* checkedRecords<T extends { id: string }>(list: BackupList, items: unknown[], schema: z.ZodType<T>, add: ProblemList["add"]): Generator<T> {
+  const seen = new Set<string>();
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const parsed = schema.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      add({ code: "invalidField", list, record: recordName(item, index), field: String(issue?.path[0] ?? "") });
+      continue;
+    }
+    if (seen.has(parsed.data.id)) add({ code: "duplicateId", list, record: parsed.data.id });
+    seen.add(parsed.data.id);
+    yield parsed.data;
   }
+}
 
-  const workers = parseList("workers", file.workers as unknown[], workerRecord);
-  const members = parseList("members", file.members as unknown[], memberRecord);
-  const collections = parseList("collections", file.collections as unknown[], collectionRecord);
-  const incomeExpenses = Array.isArray(file.incomeExpenses) ? parseList("incomeExpenses", file.incomeExpenses, incomeExpenseRecord) : null;
-  const salaries = Array.isArray(file.workerSalaries) ? parseList("workerSalaries", file.workerSalaries, salaryRecord) : null;
+/** Everything of a file but its collections, checked and linked (member → worker by name). */
+export type BackupHead = {
+  workers: WorkerRecord[];
+  members: RestorePlan["members"];
+  incomeExpenses: IncomeExpenseRecord[] | null;
+  salaries: SalaryRecord[] | null;
+  society: z.output<typeof societyDetails> | null;
+  /** The file's collection records, unchecked: checkCollections reads them one at a time. */
+  collectionItems: unknown[];
+  workerByName: (list: BackupList, record: string, name: string) => WorkerRecord | null;
+  /** Members that passed their checks, by code. */
+  memberById: Map<string, RestorePlan["members"][number]>;
+  /** Every member code of the file, checked or not, so a collection of a refused member is not "not found" too. */
+  memberIds: Set<string>;
+};
+
+export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
+  const workers = [...checkedRecords("workers", file.workers as unknown[], workerRecord, add)];
+  const members = [...checkedRecords("members", file.members as unknown[], memberRecord, add)];
+  const incomeExpenses = Array.isArray(file.incomeExpenses) ? [...checkedRecords("incomeExpenses", file.incomeExpenses, incomeExpenseRecord, add)] : null;
+  const salaries = Array.isArray(file.workerSalaries) ? [...checkedRecords("workerSalaries", file.workerSalaries, salaryRecord, add)] : null;
   const society = file.society === undefined ? null : societyDetails.safeParse(file.society);
   if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
 
@@ -318,49 +347,79 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
     add({ code: found.length === 0 ? "workerNotFound" : "workerNameAmbiguous", list, record, value: name });
     return null;
   };
-  const workerCodes = new Set(workers.map((w) => w.id));
   const plannedMembers: RestorePlan["members"] = [];
   for (const m of members) {
     const worker = workerByName("members", m.id, m.workerName);
     if (worker) plannedMembers.push({ ...m, workerCode: worker.id, area: m.area ?? worker.area });
   }
-  const memberById = new Map(plannedMembers.map((m) => [m.id, m]));
-  const memberIds = new Set(members.map((m) => m.id));
-  const plannedCollections: RestorePlan["collections"] = [];
-  const memberCount = new Map<string, number>();
-  const collectedBy = new Map<string, number>();
-  for (const c of collections) {
-    const member = memberById.get(c.memberId);
+  const workerCodes = new Set(workers.map((w) => w.id));
+  for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
+  return {
+    workers,
+    members: plannedMembers,
+    incomeExpenses,
+    salaries,
+    society: society?.success ? society.data : null,
+    collectionItems: file.collections as unknown[],
+    workerByName,
+    memberById: new Map(plannedMembers.map((m) => [m.id, m])),
+    memberIds: new Set(members.map((m) => m.id)),
+  };
+}
+
+/**
+ * The file's collections checked and linked to their member and worker, one at a time, so a restore
+ * can write each one as it is checked instead of holding a second copy of 300,000 records.
+ */
+export function* checkCollections(head: BackupHead, add: ProblemList["add"]): Generator<RestorePlan["collections"][number]> {
+  for (const c of checkedRecords("collections", head.collectionItems, collectionRecord, add)) {
+    const member = head.memberById.get(c.memberId);
     if (!member) {
-      if (!memberIds.has(c.memberId)) add({ code: "memberNotFound", list: "collections", record: c.id, value: c.memberId });
+      if (!head.memberIds.has(c.memberId)) add({ code: "memberNotFound", list: "collections", record: c.id, value: c.memberId });
       continue;
     }
-    const worker = c.workerName ? workerByName("collections", c.id, c.workerName) : null;
+    const worker = c.workerName ? head.workerByName("collections", c.id, c.workerName) : null;
     if (c.workerName && !worker) continue;
-    const workerCode = worker?.id ?? member.workerCode;
-    plannedCollections.push({ ...c, workerCode });
-    if (c.status === "collected") collectedBy.set(workerCode, (collectedBy.get(workerCode) ?? 0) + c.installmentCollected + c.savingsCollected);
+    yield { ...c, workerCode: worker?.id ?? member.workerCode };
   }
-  for (const m of plannedMembers) memberCount.set(m.workerCode, (memberCount.get(m.workerCode) ?? 0) + 1);
-  for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
+}
 
+/**
+ * Workers' denormalised figures: the prototype's are kept as written; a file without them gets them
+ * computed from its members and collected amounts.
+ */
+export function workerFigures(head: BackupHead, collectedBy: Map<string, number>): RestorePlan["workers"] {
+  const memberCount = new Map<string, number>();
+  for (const m of head.members) memberCount.set(m.workerCode, (memberCount.get(m.workerCode) ?? 0) + 1);
+  return head.workers.map((w) => ({ ...w, totalMembers: w.totalMembers ?? memberCount.get(w.id) ?? 0, dailyCollection: w.dailyCollection ?? collectedBy.get(w.id) ?? 0 }));
+}
+
+/** What each worker collected in the file (collected records only), for workerFigures. */
+export function addCollected(collectedBy: Map<string, number>, c: RestorePlan["collections"][number]): void {
+  if (c.status === "collected") collectedBy.set(c.workerCode, (collectedBy.get(c.workerCode) ?? 0) + c.installmentCollected + c.savingsCollected);
+}
+
+/** Checks every record and resolves the links (member → worker by name, collection → member by id). */
+export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
+  const read = readBackup(json, sizeBytes);
+  if (!read.ok) return read;
+  const { problems, add } = problemList();
+  const head = checkHead(read.data, add);
+  const collections: RestorePlan["collections"] = [];
+  const collectedBy = new Map<string, number>();
+  for (const c of checkCollections(head, add)) {
+    collections.push(c);
+    addCollected(collectedBy, c);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: {
-      // The prototype's denormalised figures are kept as written; a file without them gets them computed.
-      workers: workers.map((w) => ({ ...w, totalMembers: w.totalMembers ?? memberCount.get(w.id) ?? 0, dailyCollection: w.dailyCollection ?? collectedBy.get(w.id) ?? 0 })),
-      members: plannedMembers,
-      collections: plannedCollections,
-      incomeExpenses,
-      salaries,
-      society: society?.success ? society.data : null,
-    },
+    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, society: head.society },
   };
 }
 
 /** What a restore will write, for the preview and the success message. */
-export function planCounts(plan: RestorePlan) {
+export function planCounts(plan: { workers: unknown[]; members: unknown[]; collections: { length: number }; incomeExpenses: unknown[] | null; salaries: unknown[] | null }) {
   return {
     workers: plan.workers.length,
     members: plan.members.length,

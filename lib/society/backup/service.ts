@@ -1,17 +1,18 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { writeAudit } from "@/lib/audit/service";
-import { prisma } from "@/lib/db";
+import { DatabaseError, type PoolClient } from "pg";
+import { writeAuditWith } from "@/lib/audit/service";
+import { sha256Hex } from "@/lib/crypto/hash";
+import { copyInto, prisma, withPgTransaction } from "@/lib/db";
 import { reencodeImage } from "@/lib/documents/reencode";
-import { createStoredDocument } from "@/lib/documents/service";
 import type { CheckedImageUpload } from "@/lib/documents/upload";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
+import { isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
 import { societyCodeNumber, type SocietyCodeKind } from "../codes";
 import { salaryTotal } from "../rules";
-import { BACKUP_VERSION, checkBackup, planCounts, type BackupProblem, type RestorePlan } from "./format";
+import { addCollected, BACKUP_VERSION, backupFileText, checkCollections, checkHead, planCounts, problemList, readBackup, workerFigures, type BackupProblem } from "./format";
 
 type Tx = Prisma.TransactionClient;
 const BATCH = 5_000;
@@ -166,6 +167,9 @@ export function backupStream(societyId: string): ReadableStream<Uint8Array> {
 
 // ---------------------------------------------------------------------------------------------------
 // Restore: the same checks as the browser's preview, then everything replaced in one transaction.
+// The collections (300,000 for a large society) are checked one at a time while COPY writes them, so
+// the check and the insert overlap and no second copy of them is ever held; a problem found on the way
+// rolls the transaction back.
 
 export type RestoreOutcome = { ok: true; counts: ReturnType<typeof planCounts> } | { ok: false; problems: BackupProblem[] };
 
@@ -190,23 +194,36 @@ function dateTime(value: string | undefined, fallback: Date): Date {
   return value ? new Date(value) : fallback;
 }
 
-async function insertRows(tx: Tx, table: string, columns: [name: string, type: string][], rows: unknown[][]): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH * 4) {
-    const slice = rows.slice(start, start + BATCH * 4);
-    const arrays = columns.map((_, c) => slice.map((r) => r[c]));
-    const names = columns.map(([n]) => `"${n}"`).join(", ");
-    const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ");
-    await tx.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${unnest})`, ...arrays);
-  }
+/** The file's parsed JSON, or its problems; the text is dropped as soon as it is parsed. */
+async function readUpload(bytes: Uint8Array): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; problems: BackupProblem[] }> {
+  const text = await backupFileText(bytes);
+  return text.ok ? readBackup(text.text, bytes.byteLength) : text;
 }
 
-/** Checks the file exactly as the preview did, then replaces the society's records in one transaction. */
-export async function restoreBackup(actor: SocietyActor, json: string, sizeBytes: number): Promise<RestoreOutcome> {
-  const checked = checkBackup(json, sizeBytes);
-  if (!checked.ok) return checked;
-  const plan = checked.plan;
+/**
+ * Ids for the restored rows: the time and 48 random bits once for the restore, then a counter. Like cuid
+ * ids elsewhere they start with the time, so new rows land at the end of each primary-key index instead of
+ * all over it; short keys keep the six indexes of 300,000 collections small; and they cost nothing to make.
+ */
+function restoreIds(): () => string {
+  const prefix = `r${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36).padStart(5, "0")}`;
+}
+
+/** Checks the uploaded file (plain or compressed) as the preview did, then replaces the society's records in one transaction. */
+export async function restoreBackup(actor: SocietyActor, bytes: Uint8Array): Promise<RestoreOutcome> {
+  const read = await readUpload(bytes);
+  if (!read.ok) return read;
+  const { problems, add } = problemList();
+  const head = checkHead(read.data, add);
+  if (problems.length > 0) {
+    // Still read the collections, so the answer lists their problems too.
+    Array.from(checkCollections(head, add));
+    return { ok: false, problems };
+  }
   const photos = new Map<string, CheckedImageUpload>();
-  for (const w of plan.workers) {
+  for (const w of head.workers) {
     if (!w.photo) continue;
     const photo = await photoBytes(w.photo);
     if (!photo) return { ok: false, problems: [{ code: "invalidField", list: "workers", record: w.id, field: "photo" }] };
@@ -214,132 +231,145 @@ export async function restoreBackup(actor: SocietyActor, json: string, sizeBytes
   }
   const now = new Date();
   const societyId = actor.societyId;
+  const newId = restoreIds();
   try {
-    const result = await prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "Society" WHERE "id" = ${societyId} FOR UPDATE`;
-        const before = await countsOf(tx, societyId);
-        const keptSalaries = plan.salaries ? [] : await tx.workerSalary.findMany({ where: { societyId }, select: { id: true, worker: { select: { code: true } } } });
-        if (plan.incomeExpenses) await tx.incomeExpense.deleteMany({ where: { societyId } });
-        if (plan.salaries) await tx.workerSalary.deleteMany({ where: { societyId } });
-        await tx.societyCollection.deleteMany({ where: { societyId } });
-        await tx.societyCollectionSheet.deleteMany({ where: { societyId } });
-        await tx.societyMember.deleteMany({ where: { societyId } });
-        const staleWorkers = await tx.societyWorker.findMany({ where: { societyId }, select: { id: true, photoId: true } });
-        // Salaries kept from before (a prototype file has none) move to the new worker with the same code.
-        const workerIds = new Map(plan.workers.map((w) => [w.id, randomUUID()]));
-        const orphanSalaries = keptSalaries.filter((s) => !workerIds.has(s.worker.code));
-        if (orphanSalaries.length > 0) await tx.workerSalary.deleteMany({ where: { id: { in: orphanSalaries.map((s) => s.id) } } });
-        const parkedSalaries = keptSalaries.filter((s) => workerIds.has(s.worker.code));
+    return await withPgTransaction<RestoreOutcome>(async (db) => {
+      await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
+      const before = await countsOf(db, societyId);
+      const keptSalaries = head.salaries
+        ? []
+        : (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
+      if (head.incomeExpenses) await db.query(`DELETE FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
+      if (head.salaries) await db.query(`DELETE FROM "WorkerSalary" WHERE "societyId" = $1`, [societyId]);
+      await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
+      await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
+      await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
+      const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
+      // Salaries kept from before (a prototype file has none) move to the new worker with the same code.
+      const workerIds = new Map(head.workers.map((w) => [w.id, newId()]));
+      const orphanSalaries = keptSalaries.filter((s) => !workerIds.has(s.code)).map((s) => s.id);
+      if (orphanSalaries.length > 0) await db.query(`DELETE FROM "WorkerSalary" WHERE "id" = ANY($1::text[])`, [orphanSalaries]);
+      const parkedSalaries = keptSalaries.filter((s) => workerIds.has(s.code));
 
-        // New workers (and photos) go in under temporary codes beside the old ones, the kept salaries are
-        // re-pointed, then the old workers and their photos go and the new workers take their codes.
-        const photoIds = new Map<string, string>();
-        for (const [code, photo] of photos) {
-          const doc = await createStoredDocument(tx, { kind: "worker_photo", file: photo, uploadedAt: now });
-          photoIds.set(code, doc.id);
-        }
-        await insertRows(tx, "SocietyWorker", WORKER_COLUMNS, plan.workers.map((w) => [workerIds.get(w.id), societyId, `${w.id}~restore`, w.name, w.area, w.phone, photoIds.get(w.id) ?? null, w.totalMembers, w.dailyCollection, w.status, dateTime(w.createdAt, now), w.createdBy]));
-        if (parkedSalaries.length > 0) {
-          await tx.$executeRaw`
-            UPDATE "WorkerSalary" AS s SET "workerId" = v.worker
-            FROM unnest(${parkedSalaries.map((p) => p.id)}::text[], ${parkedSalaries.map((p) => workerIds.get(p.worker.code)!)}::text[]) AS v(id, worker)
-            WHERE s."id" = v.id`;
-        }
-        if (staleWorkers.length > 0) await tx.societyWorker.deleteMany({ where: { id: { in: staleWorkers.map((w) => w.id) } } });
-        const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
-        if (stalePhotos.length > 0) await tx.storedDocument.deleteMany({ where: { id: { in: stalePhotos } } });
-        await tx.$executeRaw`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = ${societyId} AND "code" LIKE '%~restore'`;
+      // New workers (and photos) go in under temporary codes beside the old ones, the kept salaries are
+      // re-pointed, then the old workers and their photos go and the new workers take their codes.
+      const photoIds = new Map<string, string>();
+      await copyInto(db, "StoredDocument", DOCUMENT_COLUMNS, [...photos].map(([code, photo]) => {
+        const id = newId();
+        photoIds.set(code, id);
+        return [id, "worker_photo", `\\x${Buffer.from(photo.bytes).toString("hex")}`, photo.mimeType, photo.bytes.length, sha256Hex(photo.bytes), photo.originalName, null, now];
+      }));
+      // Figures a file leaves out are computed from its collections: written now, corrected after them.
+      const provisional = workerFigures(head, new Map());
+      await copyInto(db, "SocietyWorker", WORKER_COLUMNS, provisional.map((w) => [workerIds.get(w.id)!, societyId, `${w.id}~restore`, w.name, w.area, w.phone, photoIds.get(w.id) ?? null, w.totalMembers, w.dailyCollection, w.status, dateTime(w.createdAt, now), w.createdBy]));
+      if (parkedSalaries.length > 0) {
+        await db.query(
+          `UPDATE "WorkerSalary" AS s SET "workerId" = v.worker FROM unnest($1::text[], $2::text[]) AS v(id, worker) WHERE s."id" = v.id`,
+          [parkedSalaries.map((p) => p.id), parkedSalaries.map((p) => workerIds.get(p.code)!)],
+        );
+      }
+      if (staleWorkers.length > 0) await db.query(`DELETE FROM "SocietyWorker" WHERE "id" = ANY($1::text[])`, [staleWorkers.map((w) => w.id)]);
+      const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
+      if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
+      await db.query(`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = $1 AND "code" LIKE '%~restore'`, [societyId]);
 
-        const memberIds = new Map(plan.members.map((m) => [m.id, randomUUID()]));
-        await insertRows(tx, "SocietyMember", MEMBER_COLUMNS, plan.members.map((m) => [
-          memberIds.get(m.id), societyId, m.id, m.memberCode, m.name, m.nid, m.phone, workerIds.get(m.workerCode), m.area, m.installmentAmount, m.savingsAmount, m.loanAmount, calendarDateOf(m.joinDate), m.status, m.membershipType, dateTime(m.createdAt, now), m.createdBy,
-        ]));
-        await insertRows(tx, "SocietyCollection", COLLECTION_COLUMNS, plan.collections.map((c) => [
-          randomUUID(), societyId, c.id, memberIds.get(c.memberId), workerIds.get(c.workerCode), calendarDateOf(c.date), c.installmentCollected, c.savingsCollected, c.status, dateTime(c.createdAt, now), c.createdBy,
-        ]));
-        const salaryIds = new Map((plan.salaries ?? []).map((s) => [s.id, randomUUID()]));
-        if (plan.salaries) {
-          await insertRows(tx, "WorkerSalary", SALARY_COLUMNS, plan.salaries.map((s) => [
-            salaryIds.get(s.id), societyId, s.id, workerIds.get(s.workerId), s.month, Number(s.month.slice(0, 4)), s.baseSalary, s.bonus, s.deductions, salaryTotal(s.baseSalary, s.bonus, s.deductions), s.status, s.paidDate ? calendarDateOf(s.paidDate) : null, dateTime(s.createdAt, now), s.createdBy,
-          ]));
+      const memberIds = new Map(head.members.map((m) => [m.id, newId()]));
+      await copyInto(db, "SocietyMember", MEMBER_COLUMNS, head.members.map((m) => [
+        memberIds.get(m.id)!, societyId, m.id, m.memberCode, m.name, m.nid, m.phone, workerIds.get(m.workerCode)!, m.area, m.installmentAmount, m.savingsAmount, m.loanAmount, m.joinDate, m.status, m.membershipType, dateTime(m.createdAt, now), m.createdBy,
+      ]));
+      const collectedBy = new Map<string, number>();
+      let collections = 0;
+      let lastCollection = 0;
+      function* collectionRows() {
+        for (const c of checkCollections(head, add)) {
+          // After a problem the rest is still checked (to list every problem) but no longer written.
+          if (problems.length > 0) continue;
+          collections++;
+          lastCollection = Math.max(lastCollection, societyCodeNumber("collection", c.id) ?? 0);
+          addCollected(collectedBy, c);
+          yield [newId(), societyId, c.id, memberIds.get(c.memberId)!, workerIds.get(c.workerCode)!, c.date, c.installmentCollected, c.savingsCollected, c.status, dateTime(c.createdAt, now), c.createdBy];
         }
-        if (plan.incomeExpenses) {
-          await insertRows(tx, "IncomeExpense", ENTRY_COLUMNS, plan.incomeExpenses.map((e) => [
-            randomUUID(), societyId, e.id, e.type, e.category, e.amount, e.description, calendarDateOf(e.date), (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
-          ]));
-        }
-        if (plan.society) await tx.society.update({ where: { id: societyId }, data: plan.society });
-        await bumpSequences(tx, societyId, plan);
-        const counts = planCounts(plan);
-        await writeAudit(tx, {
-          actor: actor.actor,
-          action: "society.backup.restore",
-          entityType: "Society",
-          entityId: societyId,
-          before: before,
-          after: { societyId, ...counts, sizeBytes },
-          ip: actor.request.ip,
-          userAgent: actor.request.userAgent,
-        });
-        return counts;
-      },
-      { timeout: 5 * 60_000, maxWait: 10_000 },
-    );
-    return { ok: true, counts: result };
+      }
+      await copyInto(db, "SocietyCollection", COLLECTION_COLUMNS, collectionRows());
+      if (problems.length > 0) return { rollback: true, result: { ok: false, problems } };
+
+      const workers = workerFigures(head, collectedBy);
+      const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);
+      if (corrected.length > 0) {
+        await db.query(
+          `UPDATE "SocietyWorker" AS w SET "dailyCollection" = v.amount FROM unnest($1::text[], $2::int[]) AS v(id, amount) WHERE w."id" = v.id`,
+          [corrected.map((w) => workerIds.get(w.id)!), corrected.map((w) => w.dailyCollection)],
+        );
+      }
+      const salaryIds = new Map((head.salaries ?? []).map((s) => [s.id, newId()]));
+      if (head.salaries) {
+        await copyInto(db, "WorkerSalary", SALARY_COLUMNS, head.salaries.map((s) => [
+          salaryIds.get(s.id)!, societyId, s.id, workerIds.get(s.workerId)!, s.month, Number(s.month.slice(0, 4)), s.baseSalary, s.bonus, s.deductions, salaryTotal(s.baseSalary, s.bonus, s.deductions), s.status, s.paidDate ?? null, dateTime(s.createdAt, now), s.createdBy,
+        ]));
+      }
+      if (head.incomeExpenses) {
+        await copyInto(db, "IncomeExpense", ENTRY_COLUMNS, head.incomeExpenses.map((e) => [
+          newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
+        ]));
+      }
+      if (head.society) {
+        await db.query(`UPDATE "Society" SET "name" = $2, "registrationNumber" = $3, "address" = $4, "updatedAt" = now() WHERE "id" = $1`, [societyId, head.society.name, head.society.registrationNumber, head.society.address]);
+      }
+      const plan = { workers, members: head.members, collections: { length: collections }, incomeExpenses: head.incomeExpenses, salaries: head.salaries };
+      await bumpSequences(db, societyId, [
+        ["worker", highest("worker", workers.map((w) => w.id))],
+        ["member", highest("member", head.members.map((m) => m.id))],
+        ["collection", lastCollection],
+        ["incomeExpense", highest("incomeExpense", (head.incomeExpenses ?? []).map((e) => e.id))],
+        ["salary", highest("salary", (head.salaries ?? []).map((s) => s.id))],
+      ]);
+      const counts = planCounts(plan);
+      await writeAuditWith(db, {
+        actor: actor.actor,
+        action: "society.backup.restore",
+        entityType: "Society",
+        entityId: societyId,
+        before,
+        after: { societyId, ...counts, sizeBytes: bytes.byteLength },
+        ip: actor.request.ip,
+        userAgent: actor.request.userAgent,
+      });
+      return { ok: true, counts };
+    });
   } catch (error) {
     // The only unique value a file can clash on outside its society: the registration number.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, problems: [{ code: "registrationTaken", record: "society" }] };
+    if (error instanceof DatabaseError && error.code === "23505" && error.constraint === "Society_registrationNumber_key") return { ok: false, problems: [{ code: "registrationTaken", record: "society" }] };
     throw error;
   }
 }
 
-async function countsOf(tx: Tx, societyId: string) {
-  const [workers, members, collections, incomeExpenses, salaries] = await Promise.all([
-    tx.societyWorker.count({ where: { societyId } }),
-    tx.societyMember.count({ where: { societyId } }),
-    tx.societyCollection.count({ where: { societyId } }),
-    tx.incomeExpense.count({ where: { societyId } }),
-    tx.workerSalary.count({ where: { societyId } }),
-  ]);
-  return { workers, members, collections, incomeExpenses, salaries };
+async function countsOf(db: PoolClient, societyId: string) {
+  const { rows } = await db.query<{ workers: number; members: number; collections: number; incomeExpenses: number; salaries: number }>(
+    `SELECT (SELECT count(*)::int FROM "SocietyWorker" WHERE "societyId" = $1) AS "workers",
+            (SELECT count(*)::int FROM "SocietyMember" WHERE "societyId" = $1) AS "members",
+            (SELECT count(*)::int FROM "SocietyCollection" WHERE "societyId" = $1) AS "collections",
+            (SELECT count(*)::int FROM "IncomeExpense" WHERE "societyId" = $1) AS "incomeExpenses",
+            (SELECT count(*)::int FROM "WorkerSalary" WHERE "societyId" = $1) AS "salaries"`,
+    [societyId],
+  );
+  return rows[0]!;
 }
+
+const highest = (kind: SocietyCodeKind, codes: string[]) => codes.reduce((max, c) => Math.max(max, societyCodeNumber(kind, c) ?? 0), 0);
 
 /** The codes of the file stay taken: each sequence moves past the highest imported number, never back. */
-async function bumpSequences(tx: Tx, societyId: string, plan: RestorePlan) {
-  const highest = (kind: SocietyCodeKind, codes: string[]) => codes.reduce((max, c) => Math.max(max, societyCodeNumber(kind, c) ?? 0), 0);
-  const kinds = [
-    ["worker", highest("worker", plan.workers.map((w) => w.id))],
-    ["member", highest("member", plan.members.map((m) => m.id))],
-    ["collection", highest("collection", plan.collections.map((c) => c.id))],
-    ["incomeExpense", highest("incomeExpense", (plan.incomeExpenses ?? []).map((e) => e.id))],
-    ["salary", highest("salary", (plan.salaries ?? []).map((s) => s.id))],
-  ] as const;
-  for (const [kind, last] of kinds) {
-    await tx.$executeRaw`
-      INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber") VALUES (${societyId}, ${kind}::"SocietyCodeKind", ${last})
-      ON CONFLICT ("societyId", "kind") DO UPDATE SET "lastNumber" = GREATEST("SocietySequence"."lastNumber", EXCLUDED."lastNumber")`;
-  }
+async function bumpSequences(db: PoolClient, societyId: string, lastNumbers: [SocietyCodeKind, number][]) {
+  await db.query(
+    `INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber")
+     SELECT $1, v.kind::"SocietyCodeKind", v.last FROM unnest($2::text[], $3::int[]) AS v(kind, last)
+     ON CONFLICT ("societyId", "kind") DO UPDATE SET "lastNumber" = GREATEST("SocietySequence"."lastNumber", EXCLUDED."lastNumber")`,
+    [societyId, lastNumbers.map(([kind]) => kind), lastNumbers.map(([, last]) => last)],
+  );
 }
 
-const WORKER_COLUMNS: [string, string][] = [
-  ["id", "text"], ["societyId", "text"], ["code", "text"], ["name", "text"], ["area", "text"], ["phone", "text"], ["photoId", "text"],
-  ["totalMembers", "int"], ["dailyCollection", "int"], ["status", '"SocietyRecordStatus"'], ["createdAt", "timestamp(3)"], ["createdByRole", '"SocietyRole"'],
-];
-const MEMBER_COLUMNS: [string, string][] = [
-  ["id", "text"], ["societyId", "text"], ["code", "text"], ["memberCode", "text"], ["name", "text"], ["nid", "text"], ["phone", "text"], ["workerId", "text"], ["area", "text"],
-  ["installmentAmount", "int"], ["savingsAmount", "int"], ["loanAmount", "int"], ["joinDate", "date"], ["status", '"SocietyRecordStatus"'], ["membershipType", '"MembershipType"'],
-  ["createdAt", "timestamp(3)"], ["createdByRole", '"SocietyRole"'],
-];
-const COLLECTION_COLUMNS: [string, string][] = [
-  ["id", "text"], ["societyId", "text"], ["code", "text"], ["memberId", "text"], ["workerId", "text"], ["date", "date"], ["installmentCollected", "int"], ["savingsCollected", "int"],
-  ["status", '"SocietyCollectionStatus"'], ["createdAt", "timestamp(3)"], ["createdByRole", '"SocietyRole"'],
-];
-const SALARY_COLUMNS: [string, string][] = [
-  ["id", "text"], ["societyId", "text"], ["code", "text"], ["workerId", "text"], ["month", "text"], ["year", "int"], ["baseSalary", "int"], ["bonus", "int"], ["deductions", "int"],
-  ["totalSalary", "int"], ["status", '"WorkerSalaryStatus"'], ["paidDate", "date"], ["createdAt", "timestamp(3)"], ["createdByRole", '"SocietyRole"'],
-];
-const ENTRY_COLUMNS: [string, string][] = [
-  ["id", "text"], ["societyId", "text"], ["code", "text"], ["type", '"IncomeExpenseType"'], ["category", "text"], ["amount", "int"], ["description", "text"], ["date", "date"],
-  ["workerSalaryId", "text"], ["createdAt", "timestamp(3)"], ["createdByRole", '"SocietyRole"'],
-];
+const DOCUMENT_COLUMNS = ["id", "kind", "bytes", "mimeType", "sizeBytes", "sha256", "originalName", "uploadedById", "uploadedAt"];
+const WORKER_COLUMNS = ["id", "societyId", "code", "name", "area", "phone", "photoId", "totalMembers", "dailyCollection", "status", "createdAt", "createdByRole"];
+const MEMBER_COLUMNS = ["id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "loanAmount", "joinDate", "status", "membershipType", "createdAt", "createdByRole"];
+const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "status", "createdAt", "createdByRole"];
+const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
+const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "createdAt", "createdByRole"];

@@ -1,7 +1,7 @@
 import { dhakaToday } from "@/lib/applications/schemas";
 import { contentDisposition } from "@/lib/download";
 import { requireSocietyRoutePermission } from "@/lib/society/access";
-import { BACKUP_MAX_BYTES, backupFileText, readAtMost } from "@/lib/society/backup/format";
+import { BACKUP_MAX_BYTES, readAtMost } from "@/lib/society/backup/format";
 import { backupStream, restoreBackup } from "@/lib/society/backup/service";
 
 type Params = { params: Promise<{ societyId: string }> };
@@ -47,9 +47,7 @@ export async function POST(request: Request, { params }: Params) {
   if (Number(request.headers.get("content-length") ?? 0) > BACKUP_MAX_BYTES) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
   const body = request.body ? await readAtMost(request.body, BACKUP_MAX_BYTES) : new Uint8Array();
   if (body === null) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
-  const read = await backupFileText(body);
-  if (!read.ok) return json(422, read);
-  const outcome = await restoreBackup(access, read.text, body.byteLength);
+  const outcome = await restoreBackup(access, body);
   return json(outcome.ok ? 200 : 422, outcome);
 }
 
