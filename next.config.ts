@@ -1,14 +1,17 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { devOrigins } from "./scripts/dev-origins";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
+  allowedDevOrigins: devOrigins(),
   // The dev server would print every server action's arguments, sign-in passwords and codes included.
   logging: { serverFunctions: false },
   // Prisma's driver adapter and PGlite are Node-only; keep them out of the bundle.
-  serverExternalPackages: ["@prisma/adapter-pg", "pg", "@electric-sql/pglite", "@node-rs/argon2"],
+  serverExternalPackages: ["@prisma/adapter-pg", "pg", "pg-copy-streams", "@electric-sql/pglite", "@node-rs/argon2"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403 for signed-in staff lacking a permission.
     authInterrupts: true,
