@@ -8,10 +8,6 @@ import { copyChunks, type CopyValue } from "@/lib/copy-rows";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
-export function createPrismaClient(connectionString: string, poolSize?: number): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) });
-}
-
 // One pool and one client per process; dev hot-reload would otherwise open a new pool on every edit.
 // Prisma and `withPgTransaction` share the pool, so bulk work counts against the same limit, and with the
 // embedded database (one session, pool size 1) a restore and the pages' queries take turns.
@@ -45,12 +41,16 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** What `withPgTransaction`'s work returns to have the transaction rolled back and still answer `result`. */
+export class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
 /**
  * One transaction on a plain `pg` connection, for the bulk work Prisma cannot do (COPY): committed when
- * `work` resolves, rolled back when it throws or returns `{ rollback: true }`. Everything else goes
- * through Prisma.
+ * `work` resolves, rolled back when it throws or returns a RolledBack. Everything else goes through Prisma.
  */
-export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T | { rollback: true; result: T }>): Promise<T> {
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T | RolledBack<T>>): Promise<T> {
   const connection = await pool().connect();
   let broken: Error | undefined;
   // A connection lost while checked out reports here (and the pending query fails) instead of crashing the process.
@@ -59,12 +59,12 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
   try {
     await connection.query("BEGIN");
     const outcome = await work(connection);
-    if (outcome && typeof outcome === "object" && "rollback" in outcome && outcome.rollback === true) {
+    if (outcome instanceof RolledBack) {
       await connection.query("ROLLBACK");
       return outcome.result;
     }
     await connection.query("COMMIT");
-    return outcome as T;
+    return outcome;
   } catch (error) {
     broken = error as Error;
     await connection.query("ROLLBACK").catch(() => undefined);

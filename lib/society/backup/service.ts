@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { DatabaseError, type PoolClient } from "pg";
 import { writeAuditWith } from "@/lib/audit/service";
 import { sha256Hex } from "@/lib/crypto/hash";
-import { copyInto, prisma, withPgTransaction } from "@/lib/db";
+import { copyInto, prisma, RolledBack, withPgTransaction } from "@/lib/db";
 import { reencodeImage } from "@/lib/documents/reencode";
 import type { CheckedImageUpload } from "@/lib/documents/upload";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -291,7 +291,7 @@ export async function restoreBackup(actor: SocietyActor, bytes: Uint8Array): Pro
         }
       }
       await copyInto(db, "SocietyCollection", COLLECTION_COLUMNS, collectionRows());
-      if (problems.length > 0) return { rollback: true, result: { ok: false, problems } };
+      if (problems.length > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems });
 
       const workers = workerFigures(head, collectedBy);
       const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);
