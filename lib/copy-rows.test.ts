@@ -16,16 +16,26 @@ describe("copyLine", () => {
 });
 
 describe("copyChunks", () => {
-  it("gathers whole lines into chunks of at least the given size, the last one shorter", () => {
+  it("gathers whole lines into chunks of at least the given size, the last one shorter, from a list or from rows read as they come", async () => {
     const rows = Array.from({ length: 10 }, (_, i) => [`r${i}`]);
-    const chunks = [...copyChunks(rows, 9)];
+    const produced = (async function* () {
+      for (const row of rows) yield row;
+    })();
+    expect(await chunksOf(produced, 9)).toEqual(await chunksOf(rows, 9));
+    const chunks = await chunksOf(rows, 9);
     expect(chunks.join("")).toBe(rows.map((r) => `${r[0]}\n`).join(""));
     expect(chunks.every((c) => c.endsWith("\n"))).toBe(true);
     expect(chunks.slice(0, -1).every((c) => c.length >= 9)).toBe(true);
     expect(chunks.length).toBe(4);
   });
 
-  it("writes nothing for no rows", () => {
-    expect([...copyChunks([])]).toEqual([]);
+  it("writes nothing for no rows", async () => {
+    expect(await chunksOf([])).toEqual([]);
   });
 });
+
+async function chunksOf(rows: Parameters<typeof copyChunks>[0], size?: number): Promise<string[]> {
+  const chunks: string[] = [];
+  for await (const chunk of copyChunks(rows, size)) chunks.push(chunk);
+  return chunks;
+}

@@ -21,10 +21,13 @@ export function copyLine(values: readonly CopyValue[]): string {
   return `${values.map(copyField).join("\t")}\n`;
 }
 
+/** Rows for a bulk insert: a list, or rows produced as they are read (a restore's checked records). */
+export type CopyRowSource = Iterable<readonly CopyValue[]> | AsyncIterable<readonly CopyValue[]>;
+
 /** Lines gathered into chunks of about `size` characters, so the stream writes few large pieces. */
-export function* copyChunks(rows: Iterable<readonly CopyValue[]>, size = 64 * 1024): Generator<string> {
+export async function* copyChunks(rows: CopyRowSource, size = 64 * 1024): AsyncGenerator<string> {
   let chunk = "";
-  for (const row of rows) {
+  for await (const row of rows) {
     chunk += copyLine(row);
     if (chunk.length >= size) {
       yield chunk;

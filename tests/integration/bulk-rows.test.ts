@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyRows, insertRows } from "@/lib/db";
+import { copyRows, insertRows, withoutRowTriggers } from "@/lib/db";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../scripts/embedded-postgres";
 
 // Values COPY's text format has to escape, and every kind of value the restore writes.
@@ -39,6 +39,42 @@ describe("bulk rows on PostgreSQL", () => {
 
   it("multi-row INSERTs write the same rows the same way", async () => {
     expect(await roundTrip(client, insertRows)).toEqual(expected);
+  });
+
+  it("withoutRowTriggers switches foreign-key checks off only for a role that may, and only for its work", async () => {
+    const role = `bulk_${Date.now().toString(36)}`;
+    await client.query(`CREATE ROLE "${role}"`);
+    try {
+      /** Whether a child row without a parent got in, and whether the checks were off, as the current role. */
+      const tryOrphan = async () => {
+        await client.query(`CREATE TEMP TABLE "Parent" (id int PRIMARY KEY); CREATE TEMP TABLE "Child" (parent int REFERENCES "Parent"(id))`);
+        await client.query("BEGIN");
+        try {
+          const off = await withoutRowTriggers(client, () => client.query(`INSERT INTO "Child" VALUES (1)`).then(() => undefined));
+          // Checked again once the work is done.
+          const after = await client.query(`INSERT INTO "Child" VALUES (2)`).then(() => "inserted", (e: { code?: string }) => e.code);
+          return { off, after };
+        } catch (error) {
+          return { off: null, error: (error as { code?: string }).code };
+        } finally {
+          await client.query("ROLLBACK");
+          await client.query(`DROP TABLE IF EXISTS "Child", "Parent"`);
+        }
+      };
+      // This test's connection is a superuser's: the checks go off, and come back after the work.
+      expect(await tryOrphan()).toEqual({ off: true, after: "23503" });
+      await client.query(`SET ROLE "${role}"`);
+      // A plain role: the SET is refused, the work runs with the checks on, and the orphan is refused.
+      expect(await tryOrphan()).toEqual({ off: null, error: "23503" });
+      await client.query("RESET ROLE");
+      await client.query(`GRANT SET ON PARAMETER session_replication_role TO "${role}"`);
+      await client.query(`SET ROLE "${role}"`);
+      expect(await tryOrphan()).toEqual({ off: true, after: "23503" });
+    } finally {
+      await client.query("RESET ROLE");
+      await client.query(`REVOKE SET ON PARAMETER session_replication_role FROM "${role}"`).catch(() => undefined);
+      await client.query(`DROP ROLE "${role}"`);
+    }
   });
 });
 

@@ -13,7 +13,8 @@ vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import { GET as download, POST as upload } from "@/app/society-manager/[societyId]/backup/route";
-import { prisma } from "@/lib/db";
+import { prisma, withoutRowTriggers } from "@/lib/db";
+import { verifyCollectionReferences } from "@/lib/society/backup/service";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety, seedSocietyRecords } from "../support/society";
@@ -206,6 +207,46 @@ describe("backup download and restore", () => {
     // A user may download (the spec lets everyone download backups).
     await signInAs(user.id);
     expect((await download(new Request("http://localhost/backup"), params())).status).toBe(200);
+  });
+
+  it("restores a file whose collections come before its workers and members (read whole) as the same content", async () => {
+    const file = await prototypeFile();
+    const { collections, ...rest } = file;
+    const restored = await restore(JSON.stringify({ collections, ...rest }));
+    expect(restored.body).toMatchObject({ ok: true, counts: { workers: 2, members: 3, collections: 4 } });
+    const again = await exportBackup();
+    await restore(JSON.stringify(file));
+    expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(again));
+  });
+
+  it("refuses a record broken deep in a large file, after the insert of the collections has begun, and changes nothing", async () => {
+    const file = await prototypeFile();
+    const many = Array.from({ length: 30_000 }, (_, i) => ({ ...file.collections[3]!, id: `C${String(i + 10).padStart(6, "0")}` }));
+    const body = JSON.stringify({ ...file, collections: [...file.collections, ...many] }).replace(`"id":"C029000",`, `"id":"C029000",,`);
+    const before = await checksum();
+    expect(await restore(body)).toEqual({ status: 422, body: { ok: false, problems: [{ code: "readError" }] } });
+    expect(await checksum()).toBe(before);
+  });
+
+  it("the one-query reference check catches a collection whose worker is not the society's, written with row triggers off", async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      await verifyCollectionReferences(client, societyId);
+      const off = await withoutRowTriggers(client, async () => {
+        await client.query(
+          `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "createdByRole")
+           SELECT 'stray', "societyId", 'C999999', "memberId", 'no-such-worker', "date", 'user' FROM "SocietyCollection" WHERE "societyId" = $1 LIMIT 1`,
+          [societyId],
+        );
+      });
+      expect(off).toBe(true);
+      await expect(verifyCollectionReferences(client, societyId)).rejects.toThrow(/C999999/);
+    } finally {
+      await client.query("ROLLBACK");
+      await client.end();
+    }
   });
 
   it("a restore whose database connection is killed halfway leaves the old data intact", async () => {

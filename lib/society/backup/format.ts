@@ -55,25 +55,57 @@ export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: numb
   return bytes;
 }
 
+/** A problem that ends the reading of a file. */
+export class BackupReadProblem extends Error {
+  constructor(readonly problem: BackupProblem) {
+    super(problem.code);
+  }
+}
+
 /**
- * A backup file's text, in the browser and on the server alike: a gzip file (a compressed backup) is
- * unpacked on the fly and refused once it passes BACKUP_MAX_JSON_BYTES, so a small file that unpacks
- * to gigabytes costs nothing; anything else is read as UTF-8.
+ * A backup file's text in pieces, in the browser and on the server alike: a gzip file (a compressed
+ * backup) is unpacked on the fly and refused once it passes BACKUP_MAX_JSON_BYTES, so a small file that
+ * unpacks to gigabytes costs nothing; anything else is read as UTF-8. Throws a BackupReadProblem.
  */
-export async function backupFileText(bytes: Uint8Array): Promise<{ ok: true; text: string } | { ok: false; problems: BackupProblem[] }> {
-  if (bytes.byteLength > BACKUP_MAX_BYTES) return { ok: false, problems: [{ code: "tooLarge" }] };
-  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) return { ok: true, text: new TextDecoder().decode(bytes) };
-  // Decoded piece by piece as it unpacks: the unpacked bytes (90 MB for a large society) are never held whole.
-  const unpacked = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
+export async function* backupTextChunks(bytes: Uint8Array): AsyncGenerator<string> {
+  if (bytes.byteLength > BACKUP_MAX_BYTES) throw new BackupReadProblem({ code: "tooLarge" });
   const decoder = new TextDecoder();
+  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) {
+    for (let start = 0; start < bytes.byteLength; start += PLAIN_PIECE) yield decoder.decode(bytes.subarray(start, start + PLAIN_PIECE), { stream: true });
+    yield decoder.decode();
+    return;
+  }
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch {
+        throw new BackupReadProblem({ code: "readError" });
+      }
+      if (read.done) break;
+      size += read.value.byteLength;
+      if (size > BACKUP_MAX_JSON_BYTES) throw new BackupReadProblem({ code: "tooLarge" });
+      yield decoder.decode(read.value, { stream: true });
+    }
+    yield decoder.decode();
+  } finally {
+    // Stopped early (a problem, or the reader gave up): the rest is never unpacked.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+const PLAIN_PIECE = 256 * 1024;
+
+/** A backup file's whole text (the browser's preview reads it at once). */
+export async function backupFileText(bytes: Uint8Array): Promise<{ ok: true; text: string } | { ok: false; problems: BackupProblem[] }> {
   const parts: string[] = [];
   try {
-    if (!(await eachChunkAtMost(unpacked, BACKUP_MAX_JSON_BYTES, (chunk) => parts.push(decoder.decode(chunk, { stream: true }))))) {
-      return { ok: false, problems: [{ code: "tooLarge" }] };
-    }
-    parts.push(decoder.decode());
-  } catch {
-    return { ok: false, problems: [{ code: "readError" }] };
+    for await (const part of backupTextChunks(bytes)) parts.push(part);
+  } catch (error) {
+    if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
+    throw error;
   }
   return { ok: true, text: parts.join("") };
 }
@@ -268,6 +300,11 @@ export function readBackup(json: string, sizeBytes = json.length): { ok: true; d
   } catch {
     return { ok: false, problems: [{ code: "readError" }] };
   }
+  return checkFileShape(data);
+}
+
+/** The file's top level: an object with the three lists, this version, and the optional lists as lists. */
+export function checkFileShape(data: unknown): { ok: true; data: Record<string, unknown> } | { ok: false; problems: BackupProblem[] } {
   if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, problems: [{ code: "invalidFormat" }] };
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.workers) || !Array.isArray(file.members) || !Array.isArray(file.collections)) return { ok: false, problems: [{ code: "invalidFormat" }] };
@@ -297,32 +334,31 @@ export function problemList(): ProblemList {
   };
 }
 
-/** Checks one list's records lazily: each valid record once, problems (invalid fields, repeated ids) added. */
-function* checkedRecords<T extends { id: string }>(list: BackupList, items: unknown[], schema: z.ZodType<T>, add: ProblemList["add"]): Generator<T> {
+/** Checks one list's records one at a time: the valid record, or undefined with the problem added (repeated ids are added but kept). */
+function recordChecker<T extends { id: string }>(list: BackupList, schema: z.ZodType<T>, add: ProblemList["add"]): (item: unknown, index: number) => T | undefined {
   const seen = new Set<string>();
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index];
+  return (item, index) => {
     const parsed = schema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       add({ code: "invalidField", list, record: recordName(item, index), field: String(issue?.path[0] ?? "") });
-      continue;
+      return undefined;
     }
     if (seen.has(parsed.data.id)) add({ code: "duplicateId", list, record: parsed.data.id });
     seen.add(parsed.data.id);
-    yield parsed.data;
-  }
+    return parsed.data;
+  };
 }
 
-/** Everything of a file but its collections, checked and linked (member → worker by name). */
-export type BackupHead = {
+function checkedRecords<T extends { id: string }>(list: BackupList, items: unknown[], schema: z.ZodType<T>, add: ProblemList["add"]): T[] {
+  const check = recordChecker(list, schema, add);
+  return items.flatMap((item, index) => check(item, index) ?? []);
+}
+
+/** A file's workers and members, checked and linked (member → worker by name): what its collections need. */
+export type BackupPeople = {
   workers: WorkerRecord[];
   members: RestorePlan["members"];
-  incomeExpenses: IncomeExpenseRecord[] | null;
-  salaries: SalaryRecord[] | null;
-  society: z.output<typeof societyDetails> | null;
-  /** The file's collection records, unchecked: checkCollections reads them one at a time. */
-  collectionItems: unknown[];
   workerByName: (list: BackupList, record: string, name: string) => WorkerRecord | null;
   /** Members that passed their checks, by code. */
   memberById: Map<string, RestorePlan["members"][number]>;
@@ -330,14 +366,12 @@ export type BackupHead = {
   memberIds: Set<string>;
 };
 
-export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
-  const workers = [...checkedRecords("workers", file.workers as unknown[], workerRecord, add)];
-  const members = [...checkedRecords("members", file.members as unknown[], memberRecord, add)];
-  const incomeExpenses = Array.isArray(file.incomeExpenses) ? [...checkedRecords("incomeExpenses", file.incomeExpenses, incomeExpenseRecord, add)] : null;
-  const salaries = Array.isArray(file.workerSalaries) ? [...checkedRecords("workerSalaries", file.workerSalaries, salaryRecord, add)] : null;
-  const society = file.society === undefined ? null : societyDetails.safeParse(file.society);
-  if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
+/** Everything of a file but its collections, checked and linked. */
+export type BackupHead = BackupPeople & BackupExtras;
 
+export function checkPeople(workerItems: unknown[], memberItems: unknown[], add: ProblemList["add"]): BackupPeople {
+  const workers = checkedRecords("workers", workerItems, workerRecord, add);
+  const members = checkedRecords("members", memberItems, memberRecord, add);
   // Members name their worker; a name must lead to exactly one worker of the file.
   const workersByName = new Map<string, WorkerRecord[]>();
   for (const w of workers) workersByName.set(w.name, [...(workersByName.get(w.name) ?? []), w]);
@@ -352,43 +386,58 @@ export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]
     const worker = workerByName("members", m.id, m.workerName);
     if (worker) plannedMembers.push({ ...m, workerCode: worker.id, area: m.area ?? worker.area });
   }
+  return { workers, members: plannedMembers, workerByName, memberById: new Map(plannedMembers.map((m) => [m.id, m])), memberIds: new Set(members.map((m) => m.id)) };
+}
+
+/** This system's additions to the prototype's format; null where the file has no such key (kept as they are). */
+export type BackupExtras = {
+  incomeExpenses: IncomeExpenseRecord[] | null;
+  salaries: SalaryRecord[] | null;
+  society: z.output<typeof societyDetails> | null;
+};
+
+/** The lists and details after the prototype's three, checked (salaries against the file's workers). */
+export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord[], add: ProblemList["add"]): BackupExtras {
+  const incomeExpenses = Array.isArray(file.incomeExpenses) ? checkedRecords("incomeExpenses", file.incomeExpenses, incomeExpenseRecord, add) : null;
+  const salaries = Array.isArray(file.workerSalaries) ? checkedRecords("workerSalaries", file.workerSalaries, salaryRecord, add) : null;
+  const society = file.society === undefined ? null : societyDetails.safeParse(file.society);
+  if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
   const workerCodes = new Set(workers.map((w) => w.id));
   for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
-  return {
-    workers,
-    members: plannedMembers,
-    incomeExpenses,
-    salaries,
-    society: society?.success ? society.data : null,
-    collectionItems: file.collections as unknown[],
-    workerByName,
-    memberById: new Map(plannedMembers.map((m) => [m.id, m])),
-    memberIds: new Set(members.map((m) => m.id)),
-  };
+  return { incomeExpenses, salaries, society: society?.success ? society.data : null };
+}
+
+export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
+  const people = checkPeople(file.workers as unknown[], file.members as unknown[], add);
+  return { ...people, ...checkExtras(file, people.workers, add) };
 }
 
 /**
- * The file's collections checked and linked to their member and worker, one at a time, so a restore
- * can write each one as it is checked instead of holding a second copy of 300,000 records.
+ * Checks a file's collections one at a time and links each to its member and worker, so a restore can
+ * write each one as it is checked instead of holding a second copy of 300,000 records: the checked
+ * collection, or undefined with its problem added.
  */
-export function* checkCollections(head: BackupHead, add: ProblemList["add"]): Generator<RestorePlan["collections"][number]> {
-  for (const c of checkedRecords("collections", head.collectionItems, collectionRecord, add)) {
-    const member = head.memberById.get(c.memberId);
+export function collectionChecker(people: BackupPeople, add: ProblemList["add"]): (item: unknown, index: number) => RestorePlan["collections"][number] | undefined {
+  const check = recordChecker("collections", collectionRecord, add);
+  return (item, index) => {
+    const c = check(item, index);
+    if (!c) return undefined;
+    const member = people.memberById.get(c.memberId);
     if (!member) {
-      if (!head.memberIds.has(c.memberId)) add({ code: "memberNotFound", list: "collections", record: c.id, value: c.memberId });
-      continue;
+      if (!people.memberIds.has(c.memberId)) add({ code: "memberNotFound", list: "collections", record: c.id, value: c.memberId });
+      return undefined;
     }
-    const worker = c.workerName ? head.workerByName("collections", c.id, c.workerName) : null;
-    if (c.workerName && !worker) continue;
-    yield { ...c, workerCode: worker?.id ?? member.workerCode };
-  }
+    const worker = c.workerName ? people.workerByName("collections", c.id, c.workerName) : null;
+    if (c.workerName && !worker) return undefined;
+    return { ...c, workerCode: worker?.id ?? member.workerCode };
+  };
 }
 
 /**
  * Workers' denormalised figures: the prototype's are kept as written; a file without them gets them
  * computed from its members and collected amounts.
  */
-export function workerFigures(head: BackupHead, collectedBy: Map<string, number>): RestorePlan["workers"] {
+export function workerFigures(head: Pick<BackupPeople, "workers" | "members">, collectedBy: Map<string, number>): RestorePlan["workers"] {
   const memberCount = new Map<string, number>();
   for (const m of head.members) memberCount.set(m.workerCode, (memberCount.get(m.workerCode) ?? 0) + 1);
   return head.workers.map((w) => ({ ...w, totalMembers: w.totalMembers ?? memberCount.get(w.id) ?? 0, dailyCollection: w.dailyCollection ?? collectedBy.get(w.id) ?? 0 }));
@@ -407,10 +456,13 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
   const head = checkHead(read.data, add);
   const collections: RestorePlan["collections"] = [];
   const collectedBy = new Map<string, number>();
-  for (const c of checkCollections(head, add)) {
+  const check = collectionChecker(head, add);
+  (read.data.collections as unknown[]).forEach((item, index) => {
+    const c = check(item, index);
+    if (!c) return;
     collections.push(c);
     addCollected(collectedBy, c);
-  }
+  });
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,

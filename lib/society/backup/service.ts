@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { DatabaseError, type PoolClient } from "pg";
+import { DatabaseError, type ClientBase, type PoolClient } from "pg";
 import { writeAuditWith } from "@/lib/audit/service";
 import { sha256Hex } from "@/lib/crypto/hash";
-import { copyInto, prisma, RolledBack, withPgTransaction } from "@/lib/db";
+import { copyInto, prisma, RolledBack, withoutRowTriggers, withPgTransaction } from "@/lib/db";
 import { reencodeImage } from "@/lib/documents/reencode";
 import type { CheckedImageUpload } from "@/lib/documents/upload";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -12,7 +12,8 @@ import { isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
 import { societyCodeNumber, type SocietyCodeKind } from "../codes";
 import { salaryTotal } from "../rules";
-import { addCollected, BACKUP_VERSION, backupFileText, checkCollections, checkHead, planCounts, problemList, readBackup, workerFigures, type BackupProblem } from "./format";
+import { addCollected, BACKUP_VERSION, BackupReadProblem, checkExtras, checkPeople, collectionChecker, planCounts, problemList, workerFigures, type BackupPeople, type BackupProblem, type ProblemList } from "./format";
+import { openBackup, type OpenedBackup } from "./stream";
 
 type Tx = Prisma.TransactionClient;
 const BATCH = 5_000;
@@ -194,12 +195,6 @@ function dateTime(value: string | undefined, fallback: Date): Date {
   return value ? new Date(value) : fallback;
 }
 
-/** The file's parsed JSON, or its problems; the text is dropped as soon as it is parsed. */
-async function readUpload(bytes: Uint8Array): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; problems: BackupProblem[] }> {
-  const text = await backupFileText(bytes);
-  return text.ok ? readBackup(text.text, bytes.byteLength) : text;
-}
-
 /**
  * Ids for the restored rows: the time and 48 random bits once for the restore, then a counter. Like cuid
  * ids elsewhere they start with the time, so new rows land at the end of each primary-key index instead of
@@ -211,136 +206,163 @@ function restoreIds(): () => string {
   return () => `${prefix}${(next++).toString(36).padStart(5, "0")}`;
 }
 
-/** Checks the uploaded file (plain or compressed) as the preview did, then replaces the society's records in one transaction. */
+/**
+ * Checks the uploaded file (plain or compressed) as the preview did and replaces the society's records in
+ * one transaction. The file is read as it unpacks: its workers and members first, then its collections,
+ * each checked and handed to COPY as it is read, then what follows them. Whatever is found wrong on the
+ * way (a record, the version at the end) rolls everything back.
+ */
 export async function restoreBackup(actor: SocietyActor, bytes: Uint8Array): Promise<RestoreOutcome> {
-  const read = await readUpload(bytes);
-  if (!read.ok) return read;
-  const { problems, add } = problemList();
-  const head = checkHead(read.data, add);
-  if (problems.length > 0) {
-    // Still read the collections, so the answer lists their problems too.
-    Array.from(checkCollections(head, add));
-    return { ok: false, problems };
+  const opened = await openBackup(bytes);
+  if (!opened.ok) return opened;
+  const backup = opened.backup;
+  try {
+    const { problems, add } = problemList();
+    const people = checkPeople(backup.workers, backup.members, add);
+    if (problems.length > 0) return await remainingProblems(backup, people, problems, add);
+    const photos = new Map<string, CheckedImageUpload>();
+    for (const w of people.workers) {
+      if (!w.photo) continue;
+      const photo = await photoBytes(w.photo);
+      if (!photo) return { ok: false, problems: [{ code: "invalidField", list: "workers", record: w.id, field: "photo" }] };
+      photos.set(w.id, photo);
+    }
+    return await replaceRecords(actor, bytes.byteLength, backup, people, photos, { problems, add });
+  } catch (error) {
+    if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
+    // The only unique value a file can clash on outside its society: the registration number.
+    if (error instanceof DatabaseError && error.code === "23505" && error.constraint === "Society_registrationNumber_key") return { ok: false, problems: [{ code: "registrationTaken", record: "society" }] };
+    throw error;
+  } finally {
+    await backup.close();
   }
-  const photos = new Map<string, CheckedImageUpload>();
-  for (const w of head.workers) {
-    if (!w.photo) continue;
-    const photo = await photoBytes(w.photo);
-    if (!photo) return { ok: false, problems: [{ code: "invalidField", list: "workers", record: w.id, field: "photo" }] };
-    photos.set(w.id, photo);
-  }
+}
+
+/** A file whose workers or members have problems: the rest is still read, so the answer lists every problem. */
+async function remainingProblems(backup: OpenedBackup, people: BackupPeople, problems: BackupProblem[], add: ProblemList["add"]): Promise<RestoreOutcome> {
+  const check = collectionChecker(people, add);
+  let index = 0;
+  for await (const batch of backup.collections) for (const item of batch) check(item, index++);
+  const rest = await backup.rest();
+  if (!rest.ok) return rest;
+  checkExtras(rest.file, people.workers, add);
+  return { ok: false, problems };
+}
+
+async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: OpenedBackup, people: BackupPeople, photos: Map<string, CheckedImageUpload>, { problems, add }: ProblemList): Promise<RestoreOutcome> {
   const now = new Date();
   const societyId = actor.societyId;
   const newId = restoreIds();
-  try {
-    return await withPgTransaction<RestoreOutcome>(async (db) => {
-      await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
-      const before = await countsOf(db, societyId);
-      const keptSalaries = head.salaries
-        ? []
-        : (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
-      if (head.incomeExpenses) await db.query(`DELETE FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
-      if (head.salaries) await db.query(`DELETE FROM "WorkerSalary" WHERE "societyId" = $1`, [societyId]);
-      await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
-      await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
-      await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
-      const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
-      // Salaries kept from before (a prototype file has none) move to the new worker with the same code.
-      const workerIds = new Map(head.workers.map((w) => [w.id, newId()]));
-      const orphanSalaries = keptSalaries.filter((s) => !workerIds.has(s.code)).map((s) => s.id);
-      if (orphanSalaries.length > 0) await db.query(`DELETE FROM "WorkerSalary" WHERE "id" = ANY($1::text[])`, [orphanSalaries]);
-      const parkedSalaries = keptSalaries.filter((s) => workerIds.has(s.code));
+  return withPgTransaction<RestoreOutcome>(async (db) => {
+    await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
+    const before = await countsOf(db, societyId);
+    const oldSalaries = (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
+    await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
+    await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
+    await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
+    const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
 
-      // New workers (and photos) go in under temporary codes beside the old ones, the kept salaries are
-      // re-pointed, then the old workers and their photos go and the new workers take their codes.
-      const photoIds = new Map<string, string>();
-      await copyInto(db, "StoredDocument", DOCUMENT_COLUMNS, [...photos].map(([code, photo]) => {
-        const id = newId();
-        photoIds.set(code, id);
-        return [id, "worker_photo", `\\x${Buffer.from(photo.bytes).toString("hex")}`, photo.mimeType, photo.bytes.length, sha256Hex(photo.bytes), photo.originalName, null, now];
-      }));
-      // Figures a file leaves out are computed from its collections: written now, corrected after them.
-      const provisional = workerFigures(head, new Map());
-      await copyInto(db, "SocietyWorker", WORKER_COLUMNS, provisional.map((w) => [workerIds.get(w.id)!, societyId, `${w.id}~restore`, w.name, w.area, w.phone, photoIds.get(w.id) ?? null, w.totalMembers, w.dailyCollection, w.status, dateTime(w.createdAt, now), w.createdBy]));
-      if (parkedSalaries.length > 0) {
-        await db.query(
-          `UPDATE "WorkerSalary" AS s SET "workerId" = v.worker FROM unnest($1::text[], $2::text[]) AS v(id, worker) WHERE s."id" = v.id`,
-          [parkedSalaries.map((p) => p.id), parkedSalaries.map((p) => workerIds.get(p.code)!)],
-        );
-      }
-      if (staleWorkers.length > 0) await db.query(`DELETE FROM "SocietyWorker" WHERE "id" = ANY($1::text[])`, [staleWorkers.map((w) => w.id)]);
-      const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
-      if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
-      await db.query(`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = $1 AND "code" LIKE '%~restore'`, [societyId]);
+    // New workers (and photos) go in under temporary codes beside the old ones; once the file has been read
+    // to its end, the old salaries are kept or replaced, the old workers and photos go, and the new
+    // workers take their codes.
+    const workerIds = new Map(people.workers.map((w) => [w.id, newId()]));
+    const photoIds = new Map<string, string>();
+    await copyInto(db, "StoredDocument", DOCUMENT_COLUMNS, [...photos].map(([code, photo]) => {
+      const id = newId();
+      photoIds.set(code, id);
+      return [id, "worker_photo", `\\x${Buffer.from(photo.bytes).toString("hex")}`, photo.mimeType, photo.bytes.length, sha256Hex(photo.bytes), photo.originalName, null, now];
+    }));
+    // Figures a file leaves out are computed from its collections: written now, corrected after them.
+    const provisional = workerFigures(people, new Map());
+    await copyInto(db, "SocietyWorker", WORKER_COLUMNS, provisional.map((w) => [workerIds.get(w.id)!, societyId, `${w.id}~restore`, w.name, w.area, w.phone, photoIds.get(w.id) ?? null, w.totalMembers, w.dailyCollection, w.status, dateTime(w.createdAt, now), w.createdBy]));
+    const memberIds = new Map(people.members.map((m) => [m.id, newId()]));
+    await copyInto(db, "SocietyMember", MEMBER_COLUMNS, people.members.map((m) => [
+      memberIds.get(m.id)!, societyId, m.id, m.memberCode, m.name, m.nid, m.phone, workerIds.get(m.workerCode)!, m.area, m.installmentAmount, m.savingsAmount, m.loanAmount, m.joinDate, m.status, m.membershipType, dateTime(m.createdAt, now), m.createdBy,
+    ]));
 
-      const memberIds = new Map(head.members.map((m) => [m.id, newId()]));
-      await copyInto(db, "SocietyMember", MEMBER_COLUMNS, head.members.map((m) => [
-        memberIds.get(m.id)!, societyId, m.id, m.memberCode, m.name, m.nid, m.phone, workerIds.get(m.workerCode)!, m.area, m.installmentAmount, m.savingsAmount, m.loanAmount, m.joinDate, m.status, m.membershipType, dateTime(m.createdAt, now), m.createdBy,
-      ]));
-      const collectedBy = new Map<string, number>();
-      let collections = 0;
-      let lastCollection = 0;
-      function* collectionRows() {
-        for (const c of checkCollections(head, add)) {
+    const collectedBy = new Map<string, number>();
+    let collections = 0;
+    let lastCollection = 0;
+    const check = collectionChecker(people, add);
+    async function* collectionRows() {
+      let index = 0;
+      for await (const batch of backup.collections) {
+        for (const item of batch) {
+          const c = check(item, index++);
           // After a problem the rest is still checked (to list every problem) but no longer written.
-          if (problems.length > 0) continue;
+          if (!c || problems.length > 0) continue;
           collections++;
           lastCollection = Math.max(lastCollection, societyCodeNumber("collection", c.id) ?? 0);
           addCollected(collectedBy, c);
           yield [newId(), societyId, c.id, memberIds.get(c.memberId)!, workerIds.get(c.workerCode)!, c.date, c.installmentCollected, c.savingsCollected, c.status, dateTime(c.createdAt, now), c.createdBy];
         }
       }
-      await copyInto(db, "SocietyCollection", COLLECTION_COLUMNS, collectionRows());
-      if (problems.length > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems });
+    }
+    const unchecked = await withoutRowTriggers(db, () => copyInto(db, "SocietyCollection", COLLECTION_COLUMNS, collectionRows()));
+    const rest = await backup.rest();
+    if (!rest.ok) return new RolledBack<RestoreOutcome>(rest);
+    const extras = checkExtras(rest.file, people.workers, add);
+    if (problems.length > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems });
+    if (unchecked) await verifyCollectionReferences(db, societyId);
 
-      const workers = workerFigures(head, collectedBy);
-      const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);
-      if (corrected.length > 0) {
-        await db.query(
-          `UPDATE "SocietyWorker" AS w SET "dailyCollection" = v.amount FROM unnest($1::text[], $2::int[]) AS v(id, amount) WHERE w."id" = v.id`,
-          [corrected.map((w) => workerIds.get(w.id)!), corrected.map((w) => w.dailyCollection)],
-        );
+    if (extras.incomeExpenses) await db.query(`DELETE FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
+    if (extras.salaries) await db.query(`DELETE FROM "WorkerSalary" WHERE "societyId" = $1`, [societyId]);
+    else {
+      // Salaries kept from before (a prototype file has none) move to the new worker with the same code.
+      const orphans = oldSalaries.filter((s) => !workerIds.has(s.code)).map((s) => s.id);
+      if (orphans.length > 0) await db.query(`DELETE FROM "WorkerSalary" WHERE "id" = ANY($1::text[])`, [orphans]);
+      const kept = oldSalaries.filter((s) => workerIds.has(s.code));
+      if (kept.length > 0) {
+        await db.query(`UPDATE "WorkerSalary" AS s SET "workerId" = v.worker FROM unnest($1::text[], $2::text[]) AS v(id, worker) WHERE s."id" = v.id`, [kept.map((k) => k.id), kept.map((k) => workerIds.get(k.code)!)]);
       }
-      const salaryIds = new Map((head.salaries ?? []).map((s) => [s.id, newId()]));
-      if (head.salaries) {
-        await copyInto(db, "WorkerSalary", SALARY_COLUMNS, head.salaries.map((s) => [
-          salaryIds.get(s.id)!, societyId, s.id, workerIds.get(s.workerId)!, s.month, Number(s.month.slice(0, 4)), s.baseSalary, s.bonus, s.deductions, salaryTotal(s.baseSalary, s.bonus, s.deductions), s.status, s.paidDate ?? null, dateTime(s.createdAt, now), s.createdBy,
-        ]));
-      }
-      if (head.incomeExpenses) {
-        await copyInto(db, "IncomeExpense", ENTRY_COLUMNS, head.incomeExpenses.map((e) => [
-          newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
-        ]));
-      }
-      if (head.society) {
-        await db.query(`UPDATE "Society" SET "name" = $2, "registrationNumber" = $3, "address" = $4, "updatedAt" = now() WHERE "id" = $1`, [societyId, head.society.name, head.society.registrationNumber, head.society.address]);
-      }
-      const plan = { workers, members: head.members, collections: { length: collections }, incomeExpenses: head.incomeExpenses, salaries: head.salaries };
-      await bumpSequences(db, societyId, [
-        ["worker", highest("worker", workers.map((w) => w.id))],
-        ["member", highest("member", head.members.map((m) => m.id))],
-        ["collection", lastCollection],
-        ["incomeExpense", highest("incomeExpense", (head.incomeExpenses ?? []).map((e) => e.id))],
-        ["salary", highest("salary", (head.salaries ?? []).map((s) => s.id))],
-      ]);
-      const counts = planCounts(plan);
-      await writeAuditWith(db, {
-        actor: actor.actor,
-        action: "society.backup.restore",
-        entityType: "Society",
-        entityId: societyId,
-        before,
-        after: { societyId, ...counts, sizeBytes: bytes.byteLength },
-        ip: actor.request.ip,
-        userAgent: actor.request.userAgent,
-      });
-      return { ok: true, counts };
+    }
+    if (staleWorkers.length > 0) await db.query(`DELETE FROM "SocietyWorker" WHERE "id" = ANY($1::text[])`, [staleWorkers.map((w) => w.id)]);
+    const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
+    if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
+    await db.query(`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = $1 AND "code" LIKE '%~restore'`, [societyId]);
+
+    const workers = workerFigures(people, collectedBy);
+    const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);
+    if (corrected.length > 0) {
+      await db.query(
+        `UPDATE "SocietyWorker" AS w SET "dailyCollection" = v.amount FROM unnest($1::text[], $2::int[]) AS v(id, amount) WHERE w."id" = v.id`,
+        [corrected.map((w) => workerIds.get(w.id)!), corrected.map((w) => w.dailyCollection)],
+      );
+    }
+    const salaryIds = new Map((extras.salaries ?? []).map((s) => [s.id, newId()]));
+    if (extras.salaries) {
+      await copyInto(db, "WorkerSalary", SALARY_COLUMNS, extras.salaries.map((s) => [
+        salaryIds.get(s.id)!, societyId, s.id, workerIds.get(s.workerId)!, s.month, Number(s.month.slice(0, 4)), s.baseSalary, s.bonus, s.deductions, salaryTotal(s.baseSalary, s.bonus, s.deductions), s.status, s.paidDate ?? null, dateTime(s.createdAt, now), s.createdBy,
+      ]));
+    }
+    if (extras.incomeExpenses) {
+      await copyInto(db, "IncomeExpense", ENTRY_COLUMNS, extras.incomeExpenses.map((e) => [
+        newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
+      ]));
+    }
+    if (extras.society) {
+      await db.query(`UPDATE "Society" SET "name" = $2, "registrationNumber" = $3, "address" = $4, "updatedAt" = now() WHERE "id" = $1`, [societyId, extras.society.name, extras.society.registrationNumber, extras.society.address]);
+    }
+    await bumpSequences(db, societyId, [
+      ["worker", highest("worker", workers.map((w) => w.id))],
+      ["member", highest("member", people.members.map((m) => m.id))],
+      ["collection", lastCollection],
+      ["incomeExpense", highest("incomeExpense", (extras.incomeExpenses ?? []).map((e) => e.id))],
+      ["salary", highest("salary", (extras.salaries ?? []).map((s) => s.id))],
+    ]);
+    const counts = planCounts({ workers, members: people.members, collections: { length: collections }, incomeExpenses: extras.incomeExpenses, salaries: extras.salaries });
+    await writeAuditWith(db, {
+      actor: actor.actor,
+      action: "society.backup.restore",
+      entityType: "Society",
+      entityId: societyId,
+      before,
+      after: { societyId, ...counts, sizeBytes },
+      ip: actor.request.ip,
+      userAgent: actor.request.userAgent,
     });
-  } catch (error) {
-    // The only unique value a file can clash on outside its society: the registration number.
-    if (error instanceof DatabaseError && error.code === "23505" && error.constraint === "Society_registrationNumber_key") return { ok: false, problems: [{ code: "registrationTaken", record: "society" }] };
-    throw error;
-  }
+    return { ok: true, counts };
+  });
 }
 
 async function countsOf(db: PoolClient, societyId: string) {
@@ -353,6 +375,23 @@ async function countsOf(db: PoolClient, societyId: string) {
     [societyId],
   );
   return rows[0]!;
+}
+
+/**
+ * What the foreign keys would have checked row by row when the COPY ran without them, in one query: every
+ * collection's member and worker exist in this society. The rows all came from this transaction's own
+ * members and workers, so a failure here is a bug, and it rolls the restore back.
+ */
+export async function verifyCollectionReferences(db: ClientBase, societyId: string) {
+  const { rows } = await db.query<{ code: string }>(
+    `SELECT c."code" FROM "SocietyCollection" c
+      WHERE c."societyId" = $1
+        AND (NOT EXISTS (SELECT 1 FROM "SocietyMember" m WHERE m."id" = c."memberId" AND m."societyId" = c."societyId")
+          OR NOT EXISTS (SELECT 1 FROM "SocietyWorker" w WHERE w."id" = c."workerId" AND w."societyId" = c."societyId"))
+      LIMIT 1`,
+    [societyId],
+  );
+  if (rows[0]) throw new Error(`Restored collection ${rows[0].code} references a member or worker outside society ${societyId}`);
 }
 
 const highest = (kind: SocietyCodeKind, codes: string[]) => codes.reduce((max, c) => Math.max(max, societyCodeNumber(kind, c) ?? 0), 0);
