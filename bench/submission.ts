@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
 import { stats, type Stats } from "./stats";
-import { fakeJpeg, submissionForm, validPayload } from "../tests/support/application-fixtures";
+import { cardJpeg, submissionForm, validPayload } from "../tests/support/application-fixtures";
 
 const total = Number(process.env.BENCH_SUBMISSIONS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -30,7 +30,7 @@ try {
   const { seedProducts } = await import("../prisma/seed");
   await seedProducts(prisma);
 
-  const image = fakeJpeg(IMAGE_BYTES);
+  const image = cardJpeg(IMAGE_BYTES);
   let sequence = 0;
   /** One submission; returns its server time in ms. The form is built first: that is the browser's work. */
   async function submitOnce(): Promise<number> {

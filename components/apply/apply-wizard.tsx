@@ -225,7 +225,9 @@ export function ApplyWizard({
         ...(compat && nidCapture.simulated ? { simulatedNid: nidCapture.simulated } : {}),
       }),
     );
-    body.append("nidImage", nidCapture.image);
+    // The photo went up once, at the image check; the token names it. Without one, it goes up now.
+    if (nidCapture.token) body.append("nidImageToken", nidCapture.token);
+    else body.append("nidImage", nidCapture.image);
 
     let result: SubmitApplicationResult;
     try {

@@ -28,26 +28,27 @@ import {
   type SimulatedNidResult,
   simulateNidVerification,
 } from "./simulation";
+import { looksLikeHeic, preparePhoto } from "./prepare-photo";
 
 /** What the widget hands its host once a card image has been accepted. */
 export type NidCaptureValue = {
-  /** The JPEG frame or the chosen file, sent with the application. */
+  /** The JPEG frame or the chosen file (shrunk when large), as the image check received it. */
   image: Blob;
+  /** The server's name for the checked photo: the submission sends it instead of `image`; null if the check could not hold it. */
+  token: string | null;
   /** Object URL of `image` for previews; the host revokes it when it drops the value. */
   previewUrl: string;
   /** Only with PROTOTYPE_COMPAT: the prototype's fabricated verification result. */
   simulated: SimulatedNidResult | null;
 };
 
-/** The spec's upload rule, checked in the browser before anything is sent (the server checks again). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 type Mode = "camera" | "upload";
-type Phase = "idle" | "starting" | "streaming" | "checking";
+type Phase = "idle" | "starting" | "streaming" | "preparing" | "checking";
 type WidgetError =
   | { kind: "camera"; key: CameraErrorKey }
   | { kind: "image"; key: ImageErrorKey | "rateLimited" }
-  | { kind: "verify"; key: "notDetected" | "verificationFailed" };
+  | { kind: "verify"; key: "notDetected" | "verificationFailed" }
+  | { kind: "photo"; key: "heicUnsupported" };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -177,13 +178,20 @@ export function NidCapture({
     void checkImage(blob);
   }
 
-  function chooseFile(file: File | undefined) {
+  async function chooseFile(file: File | undefined) {
     if (!file) return;
     resetWidget();
     // Refused here, before anything is uploaded; the server re-checks the bytes themselves.
-    if (!file.type.startsWith("image/")) return setError({ kind: "image", key: "imageNotImage" });
-    if (file.size >= MAX_IMAGE_BYTES) return setError({ kind: "image", key: "imageTooLarge" });
-    void checkImage(file);
+    if (!file.type.startsWith("image/") && !looksLikeHeic(file)) return setError({ kind: "image", key: "imageNotImage" });
+    const run = runRef.current;
+    setPhase("preparing");
+    const prepared = await preparePhoto(file);
+    if (run !== runRef.current) return;
+    setPhase("idle");
+    if (!prepared.ok) {
+      return setError(prepared.error === "heicUnsupported" ? { kind: "photo", key: prepared.error } : { kind: "image", key: prepared.error });
+    }
+    void checkImage(prepared.image);
   }
 
   /** Server image check, then (compat only) the prototype's 2.5 s simulated verification. */
@@ -233,7 +241,7 @@ export function NidCapture({
       localPreviewRef.current = null;
       setLocalPreview(null);
       setPhase("idle");
-      onCapture({ image, previewUrl, simulated });
+      onCapture({ image, token: check.token, previewUrl, simulated });
     } catch {
       fail({ kind: "verify", key: "verificationFailed" });
     }
@@ -251,13 +259,13 @@ export function NidCapture({
   }
 
   const errorMessage = error
-    ? error.kind === "camera" || error.kind === "verify"
+    ? error.kind === "camera" || error.kind === "verify" || error.kind === "photo"
       ? t(`errors.${error.key}`)
       : error.key === "rateLimited"
         ? tv("rateLimited")
         : tv(error.key)
     : (externalError ?? null);
-  const busy = phase === "checking";
+  const busy = phase === "checking" || phase === "preparing";
 
   return (
     <section
@@ -423,6 +431,11 @@ export function NidCapture({
               <span className="text-muted-foreground text-sm" id="nid-file-hint" data-testid="nid-upload-hint">
                 {localizeDigits(t("uploadHint"), locale)}
               </span>
+              {phase === "preparing" ? (
+                <span className="text-sm font-medium" role="status" data-testid="nid-preparing">
+                  {t("preparing")}
+                </span>
+              ) : null}
               <input
                 id="nid-file"
                 type="file"
@@ -431,7 +444,7 @@ export function NidCapture({
                 aria-describedby="nid-file-hint"
                 className="sr-only"
                 onChange={(event) => {
-                  chooseFile(event.target.files?.[0]);
+                  void chooseFile(event.target.files?.[0]);
                   event.target.value = ""; // choosing the same file again still fires change
                 }}
               />

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
-import { createStoredDocument } from "@/lib/documents/service";
+import { createStoredDocument, holdPendingUpload, takePendingUpload } from "@/lib/documents/service";
 import { readImageUpload, type CheckedImageUpload } from "@/lib/documents/upload";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -44,6 +44,9 @@ export type SubmissionContext = LookupContext & {
 /** Form field names the wizard sends. */
 export const PAYLOAD_FIELD = "payload";
 export const NID_IMAGE_FIELD = "nidImage";
+/** Instead of "nidImage": the token the image check answered for the same photo (uploaded once). */
+export const NID_IMAGE_TOKEN_FIELD = "nidImageToken";
+const PHOTO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The JSON payload is a few hundred bytes; anything far larger is not from the wizard. */
 const MAX_PAYLOAD_CHARS = 32 * 1024;
@@ -122,10 +125,16 @@ function nidOutcome(input: ApplicationInput, prototypeCompat: boolean): NidOutco
   return { status: "pending_staff_verification", simulated: null };
 }
 
+/** The card photo of a submission: uploaded with it, or held by the image check under a token. */
+type CardPhotoSource = { file: CheckedImageUpload } | { token: string };
+
+/** The token named no held photo (expired, already used, or never issued). */
+class CardPhotoGone extends Error {}
+
 type PreparedApplication = {
   input: ApplicationInput;
   calculation: EmiCalculation;
-  image: CheckedImageUpload;
+  image: CardPhotoSource;
   nid: NidOutcome;
   submittedAt: Date;
 };
@@ -140,7 +149,9 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
     try {
       return await prisma.$transaction(
         async (tx) => {
-          const document = await createStoredDocument(tx, { kind: "nid_front", file: image, uploadedAt: submittedAt });
+          const file = "file" in image ? image.file : await takePendingUpload(tx, image.token, submittedAt);
+          if (!file) throw new CardPhotoGone();
+          const document = await createStoredDocument(tx, { kind: "nid_front", file, uploadedAt: submittedAt });
 
           const application = await tx.loanApplication.create({
             data: {
@@ -272,7 +283,8 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
 /**
  * The wizard's submission: rate limit, validation, image check, server-side calculation, then every
  * record in one transaction. Nothing is written unless everything is valid (the rate-limit counter aside).
- * `formData` holds "payload" (JSON of the raw form values) and "nidImage" (the card image file).
+ * `formData` holds "payload" (JSON of the raw form values) and "nidImageToken" (from the image check) or
+ * "nidImage" (the card image file).
  */
 export async function handleApplicationSubmission(
   formData: FormData,
@@ -308,8 +320,16 @@ export async function handleApplicationSubmission(
     if (!parsed.success) return { ok: false, error: "validation", fieldErrors: toFieldErrors(parsed.error.issues) };
     const input = parsed.data;
 
-    const upload = await readImageUpload(formData.get(NID_IMAGE_FIELD));
-    if (!upload.ok) return { ok: false, error: "image", imageError: upload.error };
+    const token = formData.get(NID_IMAGE_TOKEN_FIELD);
+    let photo: CardPhotoSource;
+    if (typeof token === "string" && token !== "") {
+      if (!PHOTO_TOKEN.test(token)) return { ok: false, error: "image", imageError: "imageExpired" };
+      photo = { token };
+    } else {
+      const upload = await readImageUpload(formData.get(NID_IMAGE_FIELD));
+      if (!upload.ok) return { ok: false, error: "image", imageError: upload.error };
+      photo = { file: upload.image };
+    }
 
     // The schema only accepts a loan type with an active product, so the product exists.
     const product = products.find((p) => p.key === input.loanType);
@@ -321,7 +341,7 @@ export async function handleApplicationSubmission(
       {
         input,
         calculation,
-        image: upload.image,
+        image: photo,
         nid: nidOutcome(input, ctx.prototypeCompat ?? env().PROTOTYPE_COMPAT),
         submittedAt,
       },
@@ -329,24 +349,29 @@ export async function handleApplicationSubmission(
     );
     return { ok: true, applicationId };
   } catch (error) {
+    if (error instanceof CardPhotoGone) return { ok: false, error: "image", imageError: "imageExpired" };
     console.error("[applications] submission failed", error);
     return { ok: false, error: "server" };
   }
 }
 
-/** The widget's immediate check of a captured or uploaded card image. Stores nothing. */
+/**
+ * The widget's immediate check of a captured or uploaded card image: decoded and re-encoded, then held
+ * for the submission, which names it by the answered token instead of uploading it again.
+ */
 export async function handleNidImageCheck(formData: FormData, ctx: LookupContext): Promise<CheckNidImageResult> {
   try {
     const limit = await consumeRateLimit(CHECK_NID_IMAGE_LIMIT, ctx.ip, { now: ctx.now });
     if (!limit.allowed) return { ok: false, error: "rateLimited" };
     if (!(formData instanceof FormData)) return { ok: false, error: "imageMissing" };
     const upload = await readImageUpload(formData.get(NID_IMAGE_FIELD));
-    return upload.ok ? { ok: true } : { ok: false, error: upload.error };
+    if (!upload.ok) return { ok: false, error: upload.error };
+    return { ok: true, token: await holdPendingUpload(upload.image, ctx.now) };
   } catch (error) {
-    // The result type has no server error; an unexpected failure here must not block the wizard,
-    // and the submission checks the image again anyway.
+    // The result type has no server error; an unexpected failure here must not block the wizard:
+    // without a token the submission uploads the photo itself, and it is checked then.
     console.error("[applications] image check failed", error);
-    return { ok: true };
+    return { ok: true, token: null };
   }
 }
 

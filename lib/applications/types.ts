@@ -2,7 +2,7 @@
 import type { LoanTypeKey, ValidationMessageKey } from "./schemas";
 
 /** Why a card image was refused; keys of the "validation" message namespace. */
-export type ImageErrorKey = "imageMissing" | "imageTooLarge" | "imageNotImage";
+export type ImageErrorKey = "imageMissing" | "imageTooLarge" | "imageNotImage" | "imageExpired";
 
 export type SubmitApplicationResult =
   | { ok: true; applicationId: string }
@@ -11,7 +11,8 @@ export type SubmitApplicationResult =
   | { ok: false; error: "rateLimited" }
   | { ok: false; error: "server" };
 
-export type CheckNidImageResult = { ok: true } | { ok: false; error: ImageErrorKey | "rateLimited" };
+/** `token` names the checked photo for the submission; null when the check could not hold it (then the submission uploads it). */
+export type CheckNidImageResult = { ok: true; token: string | null } | { ok: false; error: ImageErrorKey | "rateLimited" };
 
 export type ApplicationStatusKey = "pending" | "under_review" | "approved" | "rejected";
 

@@ -1,26 +1,24 @@
+import "server-only";
 /**
- * Reads an uploaded card image from form data and checks it, without storing anything.
- * A file over the limit is refused from its declared size before its bytes are read.
+ * Reads an uploaded card photo from form data: refused from its declared size before its bytes are
+ * read, then decoded for real and re-encoded (upright, bounded, without metadata) by reencodeImage.
  */
 import type { ImageErrorKey } from "@/lib/applications/types";
-import { checkImageBytes, isImageSizeAllowed, sanitizeFileName, type AcceptedImageType } from "./image";
+import { CARD_PHOTO_MAX_SIDE, type AcceptedImageType } from "./image";
+import { reencodeImage } from "./reencode";
 
 export type CheckedImageUpload = {
   bytes: Uint8Array<ArrayBuffer>;
-  /** Sniffed from the bytes, never the browser's claim. */
+  /** The type of `bytes` as this server encoded (or sniffed) them, never the browser's claim. */
   mimeType: AcceptedImageType;
   originalName: string | null;
 };
 
 export type ImageUploadResult = { ok: true; image: CheckedImageUpload } | { ok: false; error: ImageErrorKey };
 
+/** A card photo as stored: JPEG (what OCR and every viewer read), long side at most CARD_PHOTO_MAX_SIDE. */
 export async function readImageUpload(value: FormDataEntryValue | null | undefined): Promise<ImageUploadResult> {
   // A string (e.g. a data URL pasted into the field) is not a file upload.
   if (value === null || value === undefined || typeof value === "string") return { ok: false, error: "imageMissing" };
-  if (value.size === 0) return { ok: false, error: "imageMissing" };
-  if (!isImageSizeAllowed(value.size)) return { ok: false, error: "imageTooLarge" };
-  const bytes = new Uint8Array(await value.arrayBuffer());
-  const checked = checkImageBytes(bytes);
-  if (!checked.ok) return checked;
-  return { ok: true, image: { bytes, mimeType: checked.mimeType, originalName: sanitizeFileName(value.name) } };
+  return reencodeImage(value, { maxSide: CARD_PHOTO_MAX_SIDE, format: "jpeg", quality: 85 });
 }

@@ -1,5 +1,6 @@
-import { statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   CARD_PHOTO,
   dbQuery,
@@ -148,13 +149,64 @@ test.describe("loan application wizard", () => {
       nidSimulated: false,
       nidVerifiedName: null,
     });
-    const [document] = await dbQuery<{ mimeType: string; sizeBytes: number }>(
-      `select "mimeType", "sizeBytes" from "StoredDocument" where id = $1`,
+    const [document] = await dbQuery<{ mimeType: string; sizeBytes: number; bytes: Buffer }>(
+      `select "mimeType", "sizeBytes", bytes from "StoredDocument" where id = $1`,
       [row!.nidImageId],
     );
-    expect(document).toEqual({ mimeType: "image/jpeg", sizeBytes: statSync(CARD_PHOTO).size });
+    // The photo as the server re-encoded it: the same picture, none of the file's metadata.
+    expect(document).toMatchObject({ mimeType: "image/jpeg", sizeBytes: document!.bytes.length });
+    const [original, stored] = await Promise.all([sharp(CARD_PHOTO).metadata(), sharp(document!.bytes).metadata()]);
+    expect({ width: stored.width, height: stored.height, exif: stored.exif }).toEqual({ width: original.width, height: original.height, exif: undefined });
     const [kyc] = await dbQuery<{ count: string }>(`select count(*) from "KycCase" where "applicationId" = $1`, [row!.id]);
     expect(kyc!.count).toBe("1");
+  });
+
+  test("a 9 MB, 4,000 px phone photo is made smaller in the browser, uploaded once, and stored upright without EXIF (360 px)", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await useEnglish(page);
+    await useOwnAddress(page);
+    // As a phone camera writes it: 4,000 × 3,000 of detail, "rotate 90°" and a GPS position in its EXIF.
+    const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "23/1 48/1 0/1" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(9 * 1024 * 1024);
+    const posted: number[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.headers()["next-action"]) posted.push(request.postDataBuffer()?.length ?? 0);
+    });
+
+    await page.goto("/apply");
+    await fillLoanDetails(page, { type: "salary", amount: "200000", tenure: "24", purpose: "Home repairs" });
+    await page.getByTestId("apply-next").click();
+    await fillPersonalInfo(page, { name: uniqueName("Rahima Khatun"), phone: "01712-345678", dob: "1990-05-15", nid: "1234567890", address: "House 12, Road 5, Mirpur, Dhaka" });
+    await page.getByTestId("nid-mode-upload").click();
+    await page.getByTestId("nid-file-input").setInputFiles({ name: "IMG_20261123_101500.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(page.getByTestId("nid-status")).toHaveText("Captured — pending staff verification");
+    await expect(page.getByTestId("nid-error")).toHaveCount(0);
+    // The image check received the photo made smaller, under the 5 MB limit.
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toBeLessThan(5 * 1024 * 1024);
+    await noSidewaysScroll(page, 360);
+    await page.getByTestId("apply-next").click();
+    await fillEmploymentInfo(page, { employment: "salaried", employer: "Square Textiles", income: "60000" });
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("apply-submit").click();
+    await expect(page.getByTestId("apply-success")).toBeVisible();
+    // The submission named the checked photo instead of sending it again.
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toBeLessThan(20 * 1024);
+
+    const applicationId = (await page.getByTestId("application-id").textContent())!.trim();
+    const [stored] = await dbQuery<{ mimeType: string; bytes: Buffer }>(
+      `select d."mimeType", d.bytes from "StoredDocument" d join "LoanApplication" a on a."nidImageId" = d.id where a."applicationId" = $1`,
+      [applicationId],
+    );
+    expect(stored?.mimeType).toBe("image/jpeg");
+    const meta = await sharp(stored!.bytes).metadata();
+    // Upright (portrait, as the EXIF said) and at most 2,000 px; no EXIF, so no GPS position.
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: "jpeg", width: 1500, height: 2000, exif: undefined });
   });
 
   test("Next stays disabled until the step is valid, and touched fields explain why", async ({ page }) => {

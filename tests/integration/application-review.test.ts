@@ -39,13 +39,13 @@ import { handleApplicationSubmission } from "@/lib/applications/service";
 import { deliverPendingMessages, MAX_DELIVERY_ATTEMPTS } from "@/lib/outbox/service";
 import type { DeliveryAdapter, OutgoingMessage } from "@/lib/outbox/adapter";
 import { seedProducts } from "@/prisma/seed";
-import { fakeJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
+import { cardJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
 import { sessionState } from "../support/session-state";
 import { actAs, createStaff, signInAs } from "../support/staff-session";
 
 /** An application through the real public submission (with a card photo), returning its public ID. */
 async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
-  const form = submissionForm(validPayload(overrides), new File([fakeJpeg(20 * 1024)], "nid.jpg", { type: "image/jpeg" }));
+  const form = submissionForm(validPayload(overrides), new File([cardJpeg(20 * 1024)], "nid.jpg", { type: "image/jpeg" }));
   const result = await handleApplicationSubmission(form, { ip: freshIp(), userAgent: "vitest" });
   if (!result.ok) throw new Error(`submission failed: ${JSON.stringify(result)}`);
   return result.applicationId;

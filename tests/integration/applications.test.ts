@@ -2,13 +2,17 @@
  * The application submission service against PostgreSQL: what it stores, what it refuses, and
  * that replays and concurrent duplicates create one application.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import bn from "@/messages/bn.json";
+import en from "@/messages/en.json";
+import { sha256Hex } from "@/lib/crypto/hash";
 import { calculateEmi } from "@/lib/loans/emi";
 import { prisma } from "@/lib/db";
 import { handleApplicationSubmission, handleNidImageCheck, type SubmissionContext } from "@/lib/applications/service";
 import * as ids from "@/lib/applications/ids";
 import { seedProducts } from "@/prisma/seed";
-import { fakeJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
+import { cardJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
 
 // Pass-through by default; one test forces a collision of the generated ID.
 vi.mock("@/lib/applications/ids", async (importOriginal) => {
@@ -56,7 +60,7 @@ beforeEach(() => {
 describe("a valid submission", () => {
   it("creates exactly one application, one document and one KYC case, with the server's calculation", async () => {
     const before = await counts();
-    const image = fakeJpeg(50 * 1024);
+    const image = cardJpeg(50 * 1024);
     const payload = validPayload({
       // A tampered client: none of these may reach the database.
       emi: 1,
@@ -118,10 +122,11 @@ describe("a valid submission", () => {
     expect(app.dob.toISOString().slice(0, 10)).toBe("1990-05-17");
     expect(Math.abs(app.submittedAt.getTime() - Date.now())).toBeLessThan(60_000);
 
-    // The card image: the bytes as sent, the type sniffed from them, a cleaned name.
-    expect(app.nidImage).toMatchObject({ kind: "nid_front", mimeType: "image/jpeg", sizeBytes: image.length, originalName: "আমার এনআইডি.JPG" });
-    expect(Buffer.from(app.nidImage!.bytes).equals(Buffer.from(image))).toBe(true);
-    expect(app.nidImage!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The card image: decoded and re-encoded (the 50 KB of application segments are gone), its digest, a cleaned name.
+    const stored = Buffer.from(app.nidImage!.bytes);
+    expect(app.nidImage).toMatchObject({ kind: "nid_front", mimeType: "image/jpeg", sizeBytes: stored.length, originalName: "আমার এনআইডি.JPG", sha256: sha256Hex(stored) });
+    expect(stored.length).toBeLessThan(image.length);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 40 });
 
     // The KYC case for staff.
     expect(app.kycCases).toHaveLength(1);
@@ -159,7 +164,7 @@ describe("a valid submission", () => {
           existingLoans: "5,000",
           phone: "+৮৮০ ১৭১২-৩৪৫৬৭৮",
         }),
-        new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "card.png", { type: "image/png" }),
+        new File([new Uint8Array(await sharp({ create: { width: 300, height: 190, channels: 3, background: "#fff" } }).png().toBuffer())], "card.png", { type: "image/png" }),
       ),
       ctx(),
     );
@@ -171,7 +176,8 @@ describe("a valid submission", () => {
     });
     expect(app).toMatchObject({ language: "en", email: "rahima@example.com", existingLoans: 5_000, phone: "+8801712345678" });
     expect(app.emi).toBe(calculateEmi({ principal: 25_000, annualRate: 18, months: 6 }).emi);
-    expect(app.nidImage?.mimeType).toBe("image/png");
+    // Stored as JPEG whatever came in.
+    expect(app.nidImage?.mimeType).toBe("image/jpeg");
     expect(app.kycCases[0]?.priority).toBe("high");
   });
 
@@ -288,7 +294,7 @@ describe("the card image", () => {
   it("refuses a 6 MB file", async () => {
     await expectNothingWritten(async () => {
       const result = await handleApplicationSubmission(
-        submissionForm(validPayload(), new File([fakeJpeg(6 * MB)], "big.jpg", { type: "image/jpeg" })),
+        submissionForm(validPayload(), new File([cardJpeg(6 * MB)], "big.jpg", { type: "image/jpeg" })),
         ctx(),
       );
       expect(result).toEqual({ ok: false, error: "image", imageError: "imageTooLarge" });
@@ -298,13 +304,13 @@ describe("the card image", () => {
   it("refuses an image just over the 5 MB limit and accepts one just under", async () => {
     await expectNothingWritten(async () => {
       const result = await handleApplicationSubmission(
-        submissionForm(validPayload(), new File([fakeJpeg(5 * MB)], "exactly-5mb.jpg", { type: "image/jpeg" })),
+        submissionForm(validPayload(), new File([cardJpeg(5 * MB)], "exactly-5mb.jpg", { type: "image/jpeg" })),
         ctx(),
       );
       expect(result).toEqual({ ok: false, error: "image", imageError: "imageTooLarge" });
     });
     const underLimit = await handleApplicationSubmission(
-      submissionForm(validPayload(), new File([fakeJpeg(5 * MB - 1)], "just-under.jpg", { type: "image/jpeg" })),
+      submissionForm(validPayload(), new File([cardJpeg(5 * MB - 1)], "just-under.jpg", { type: "image/jpeg" })),
       ctx(),
     );
     expect(underLimit.ok, JSON.stringify(underLimit)).toBe(true);
@@ -331,20 +337,101 @@ describe("the card image", () => {
     });
   });
 
-  it("is checked on its own without storing anything", async () => {
+  it("refuses forged, truncated and polyglot files with the translated message, at the check and at submission", async () => {
+    const real = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#3a7" } }).jpeg().toBuffer();
+    const files = {
+      // The four JPEG start bytes, then a web page.
+      forgedJpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>")]),
+      // The PNG signature, then junk.
+      forgedPng: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 0x41)]),
+      truncated: real.subarray(0, Math.floor(real.length / 2)),
+      // Valid as a page and as a zip, with JPEG start bytes first.
+      polyglot: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xdb]), Buffer.from("<!DOCTYPE html><html></html>PK\u0003\u0004")]),
+    };
+    for (const bytes of Object.values(files)) {
+      const file = new File([new Uint8Array(bytes)], "nid.jpg", { type: "image/jpeg" });
+      await expectNothingWritten(async () => {
+        expect(await handleNidImageCheck(imageForm(file), ctx())).toEqual({ ok: false, error: "imageNotImage" });
+        expect(await handleApplicationSubmission(submissionForm(validPayload(), file), ctx())).toEqual({ ok: false, error: "image", imageError: "imageNotImage" });
+      });
+    }
+    // The message the wizard shows for it, in both languages.
+    expect(bn.validation.imageNotImage).toBe("শুধুমাত্র ছবি ফাইল গ্রহণযোগ্য");
+    expect(en.validation.imageNotImage).toBe("Only image files are allowed");
+    expect(await handleNidImageCheck(imageForm(new File([cardJpeg(6 * MB)], "a.jpg", { type: "image/jpeg" })), ctx())).toEqual({ ok: false, error: "imageTooLarge" });
+    expect(await handleNidImageCheck(new FormData(), ctx())).toEqual({ ok: false, error: "imageMissing" });
+  });
+
+  it("uploads once: the check holds the re-encoded photo (upright, 2,000 px, no GPS) and the submission takes it by its token", async () => {
+    // As a phone wrote it: 4,000 × 3,000 with "rotate 90°" and a GPS position in its EXIF.
+    const fromPhone = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#2a6" } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "23/1 48/1 0/1" } })
+      .jpeg()
+      .toBuffer();
+    const check = await handleNidImageCheck(imageForm(new File([new Uint8Array(fromPhone)], "IMG_2041.JPG", { type: "image/jpeg" })), ctx());
+    expect(check).toEqual({ ok: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    if (!check.ok || !check.token) return;
+    // Only the token's digest is kept.
+    expect(await prisma.pendingUpload.count({ where: { tokenHash: check.token } })).toBe(0);
+    expect(await prisma.pendingUpload.count({ where: { tokenHash: sha256Hex(check.token) } })).toBe(1);
+
+    const result = await handleApplicationSubmission(tokenForm(validPayload(), check.token), ctx());
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    if (!result.ok) return;
+    const app = await prisma.loanApplication.findUniqueOrThrow({ where: { applicationId: result.applicationId }, include: { nidImage: true } });
+    const stored = Buffer.from(app.nidImage!.bytes);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 1500, height: 2000 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes("PhoneMaker")).toBe(false);
+    expect(app.nidImage).toMatchObject({ originalName: "IMG_2041.JPG", sha256: sha256Hex(stored) });
+    // Taken: a second application cannot use the same photo.
+    expect(await prisma.pendingUpload.count({ where: { tokenHash: sha256Hex(check.token) } })).toBe(0);
     await expectNothingWritten(async () => {
-      const form = (blob: Blob) => {
-        const f = new FormData();
-        f.set("nidImage", blob);
-        return f;
-      };
-      expect(await handleNidImageCheck(form(new File([fakeJpeg(1000)], "a.jpg", { type: "image/jpeg" })), ctx())).toEqual({ ok: true });
-      expect(await handleNidImageCheck(form(new File(["hello"], "a.jpg", { type: "image/jpeg" })), ctx())).toEqual({ ok: false, error: "imageNotImage" });
-      expect(await handleNidImageCheck(form(new File([fakeJpeg(6 * MB)], "a.jpg", { type: "image/jpeg" })), ctx())).toEqual({ ok: false, error: "imageTooLarge" });
-      expect(await handleNidImageCheck(new FormData(), ctx())).toEqual({ ok: false, error: "imageMissing" });
+      expect(await handleApplicationSubmission(tokenForm(validPayload(), check.token!), ctx())).toEqual({ ok: false, error: "image", imageError: "imageExpired" });
     });
   });
+
+  it("refuses an expired or made-up token, and of two submissions racing with one token exactly one gets the photo", async () => {
+    const held = async (now?: Date) => {
+      const check = await handleNidImageCheck(imageForm(new File([cardJpeg(2000)], "a.jpg", { type: "image/jpeg" })), ctx({ now }));
+      if (!check.ok || !check.token) throw new Error(JSON.stringify(check));
+      return check.token;
+    };
+    const old = await held(new Date(Date.now() - 3 * 60 * 60 * 1000));
+    await expectNothingWritten(async () => {
+      expect(await handleApplicationSubmission(tokenForm(validPayload(), old), ctx())).toEqual({ ok: false, error: "image", imageError: "imageExpired" });
+      expect(await handleApplicationSubmission(tokenForm(validPayload(), "x".repeat(43)), ctx())).toEqual({ ok: false, error: "image", imageError: "imageExpired" });
+      expect(await handleApplicationSubmission(tokenForm(validPayload(), "not a token"), ctx())).toEqual({ ok: false, error: "image", imageError: "imageExpired" });
+    });
+    // Holding a new photo sweeps the expired ones.
+    await held();
+    expect(await prisma.pendingUpload.count({ where: { tokenHash: sha256Hex(old) } })).toBe(0);
+
+    const token = await held();
+    const before = await counts();
+    const results = await Promise.all([0, 1, 2].map(() => handleApplicationSubmission(tokenForm(validPayload(), token), ctx())));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, error: "image", imageError: "imageExpired" },
+      { ok: false, error: "image", imageError: "imageExpired" },
+    ]);
+    expect((await counts()).applications).toBe(before.applications + 1);
+  });
 });
+
+function imageForm(file: Blob): FormData {
+  const form = new FormData();
+  form.set("nidImage", file);
+  return form;
+}
+
+function tokenForm(payload: Record<string, unknown>, token: string): FormData {
+  const form = submissionForm(payload, null);
+  form.set("nidImageToken", token);
+  return form;
+}
 
 describe("replays and duplicates", () => {
   it("a replayed submission creates nothing new and returns the same ID", async () => {

@@ -11,7 +11,7 @@ import {
 } from "@/lib/rate-limit/rules";
 import { consumeRateLimit, pruneRateLimitBuckets } from "@/lib/rate-limit/service";
 import { seedProducts } from "@/prisma/seed";
-import { fakeJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
+import { cardJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
 
 const noPrune = { random: () => 1 };
 const rule: RateLimitRule = { name: "test.rule", limit: 3, windowMs: 60_000 };
@@ -114,7 +114,7 @@ describe("the public endpoints", () => {
     expect(CHECK_NID_IMAGE_LIMIT.limit).toBe(60);
     const ip = freshIp();
     const form = new FormData();
-    form.set("nidImage", new File([fakeJpeg(2_000)], "a.jpg", { type: "image/jpeg" }));
+    form.set("nidImage", new File([cardJpeg(2_000)], "a.jpg", { type: "image/jpeg" }));
     const results = [];
     for (let i = 0; i < 61; i++) results.push(await handleNidImageCheck(form, { ip, userAgent: null, now }));
     expect(results.slice(0, 60).every((r) => r.ok)).toBe(true);
