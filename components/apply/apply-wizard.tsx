@@ -18,6 +18,7 @@ import { newIdempotencyKey } from "./idempotency-key";
 import { LoanDetailsStep } from "./loan-details-step";
 import { PersonalInfoStep } from "./personal-info-step";
 import { ReviewStep } from "./review-step";
+import { clearDraft, readDraft, writeDraft } from "./wizard-draft";
 import { STEP_COUNT, STEP_KEYS, StepIndicator, type Step } from "./step-indicator";
 import { SuccessScreen } from "./success-screen";
 import {
@@ -121,6 +122,8 @@ export function ApplyWizard({
   });
 
   const [step, setStep] = useState<Step>(1);
+  /** The wizard's browser history entries (one per step shown) and which one is current. */
+  const historyRef = useRef<{ steps: Step[]; index: number }>({ steps: [1], index: 0 });
   const [nidCapture, setNidCapture] = useState<NidCaptureValue | null>(null);
   const [rejectedImage, setRejectedImage] = useState<ImageErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -143,6 +146,80 @@ export function ApplyWizard({
     4: true,
   };
 
+  const validityRef = useRef(stepValidity);
+  const stepRef = useRef(step);
+  useEffect(() => {
+    validityRef.current = stepValidity;
+    stepRef.current = step;
+  });
+
+  /** `target`, or the first step before it that is not complete yet. */
+  function reachableStep(target: Step): Step {
+    for (let s = 1; s < target; s++) if (!validityRef.current[s as Step]) return s as Step;
+    return target;
+  }
+
+  // Mount: the tab's draft comes back (after a refresh, or a back and forward through another page) unless
+  // the applicant already typed before the JavaScript arrived; this entry of the browser's history becomes
+  // the first step's.
+  useEffect(() => {
+    const draft = readDraft(window.sessionStorage);
+    const typedBeforeHydration =
+      JSON.stringify(loanForm.getValues()) !== JSON.stringify(loanForm.formState.defaultValues) ||
+      JSON.stringify(personalForm.getValues()) !== JSON.stringify(personalForm.formState.defaultValues) ||
+      JSON.stringify(employmentForm.getValues()) !== JSON.stringify(employmentForm.formState.defaultValues);
+    let restored: Step = 1;
+    // Only the same address (a refresh, back or forward): a link with other values (another product, the
+    // calculator) starts from what that link names.
+    if (draft && draft.source === window.location.search && !typedBeforeHydration) {
+      loanForm.reset(draft.loan);
+      personalForm.reset({ ...draft.personal, nidCardCaptured: false });
+      employmentForm.reset(draft.employment);
+      // The card photo is not kept, so a draft past step 2 resumes there; an incomplete step 1 resumes at 1.
+      const loanComplete = buildLoanDetailsSchema(products).safeParse(loanForm.getValues()).success;
+      restored = draft.step === 1 || !loanComplete ? 1 : 2;
+      // Session storage exists only in the browser: reading it during render would differ from the server's HTML.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setStep(restored);
+    }
+    window.history.replaceState({ ...(window.history.state ?? {}), applyStep: restored, applyIndex: 0 }, "");
+    historyRef.current = { steps: [restored], index: 0 };
+    // Once, on mount: the forms and products of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Everything typed goes to the draft as it changes, and the step with it.
+  useEffect(() => {
+    const save = () =>
+      writeDraft(window.sessionStorage, {
+        source: window.location.search,
+        step: stepRef.current,
+        loan: loanForm.getValues(),
+        personal: personalForm.getValues(),
+        employment: employmentForm.getValues(),
+      });
+    save();
+    const unsubscribes = [
+      loanForm.subscribe({ formState: { values: true }, callback: save }),
+      personalForm.subscribe({ formState: { values: true }, callback: save }),
+      employmentForm.subscribe({ formState: { values: true }, callback: save }),
+    ];
+    return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  }, [step, loanForm, personalForm, employmentForm]);
+
+  // The browser's back and forward buttons (Android's back) move between the steps' entries.
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const state = event.state as { applyStep?: unknown; applyIndex?: unknown } | null;
+      if (typeof state?.applyStep !== "number" || typeof state.applyIndex !== "number") return;
+      historyRef.current.index = state.applyIndex;
+      setSubmitError(null);
+      setStep(reachableStep(state.applyStep as Step));
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
   // A new step starts at its top, with focus on its title (screen readers announce where they are).
   useEffect(() => {
     if (firstRenderRef.current) {
@@ -154,9 +231,21 @@ export function ApplyWizard({
     headingRef.current?.focus({ preventScroll: true });
   }, [step, applicationId]);
 
+  /** Shows `next` as a new entry of the browser's history, so the back button returns to this step. */
   function goTo(next: Step) {
     setSubmitError(null);
     setStep(next);
+    const history = historyRef.current;
+    history.steps = [...history.steps.slice(0, history.index + 1), next];
+    history.index++;
+    window.history.pushState({ ...(window.history.state ?? {}), applyStep: next, applyIndex: history.index }, "");
+  }
+
+  /** Previous is the browser's back when the entry before this one is the previous step. */
+  function goBack() {
+    const history = historyRef.current;
+    if (history.index > 0 && history.steps[history.index - 1] === step - 1) window.history.back();
+    else goTo((step - 1) as Step);
   }
 
   async function goNext() {
@@ -239,6 +328,7 @@ export function ApplyWizard({
     setSubmitting(false);
 
     if (result.ok) {
+      clearDraft(window.sessionStorage);
       setApplicationId(result.applicationId);
       return;
     }
@@ -272,7 +362,7 @@ export function ApplyWizard({
     setSubmitError(null);
     idempotencyKeyRef.current = null;
     setApplicationId(null);
-    setStep(1);
+    goTo(1);
   }
 
   const stepKey = STEP_KEYS[step - 1]!;
@@ -356,7 +446,7 @@ export function ApplyWizard({
                     className="h-10"
                     data-testid="apply-previous"
                     disabled={step === 1 || submitting}
-                    onClick={() => goTo((step - 1) as Step)}
+                    onClick={goBack}
                   >
                     <ChevronLeft aria-hidden />
                     {t("actions.previous")}

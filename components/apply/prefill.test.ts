@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyHref } from "./apply-href";
 import { prefillFromSearchParams } from "./prefill";
 import type { ApplyProduct } from "./types";
 
@@ -53,5 +54,23 @@ describe("prefillFromSearchParams", () => {
 
   it("without a product, keeps any positive amount and any fixed tenure", () => {
     expect(prefillFromSearchParams({ amount: "75000", tenure: "36" }, products)).toEqual({ amount: "75000", tenure: "36" });
+  });
+});
+
+describe("applyHref", () => {
+  const query = (href: string) => Object.fromEntries(new URL(href, "http://x").searchParams);
+
+  it("makes the links prefillFromSearchParams reads back as they were", () => {
+    const full = { loanType: "salary", amount: "200000", tenure: "24", monthlyIncome: "45000", employmentType: "salaried", existingLoans: "0" };
+    const href = applyHref(full);
+    expect(href).toBe("/apply?type=salary&amount=200000&tenure=24&income=45000&employment=salaried&existing=0");
+    expect(prefillFromSearchParams(query(href), products)).toEqual(full);
+    // A product card names only its product; the calculator adds what the applicant chose.
+    expect(applyHref({ loanType: "instant" })).toBe("/apply?type=instant");
+    expect(prefillFromSearchParams(query(applyHref({ loanType: "instant", amount: "25000", tenure: "12" })), products)).toEqual({ loanType: "instant", amount: "25000", tenure: "12" });
+  });
+
+  it("leaves out what is empty, down to the bare path", () => {
+    expect(applyHref({ loanType: undefined, amount: "", tenure: undefined })).toBe("/apply");
   });
 });

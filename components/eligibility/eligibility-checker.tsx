@@ -4,6 +4,7 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { applyHref } from "@/components/apply/apply-href";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -12,7 +13,6 @@ import {
   DEBT_TO_INCOME_LIMIT,
   amountToApplyFor,
   assessEligibility,
-  buildApplyHref,
   type EligibilityAssessment,
 } from "@/lib/eligibility";
 import {
@@ -293,13 +293,13 @@ function EligibilityAnswer({
   const locale = useLocale();
   const { eligible, emi, totalMonthlyRepayments, maxMonthlyRepayments, ratio, maxEligibleAmount } = assessment;
   const applyAmount = amountToApplyFor(data.amount, assessment);
-  const applyHref = buildApplyHref({
+  const applyLink = applyHref({
     loanType: data.product.key,
-    amount: applyAmount,
-    tenure: data.months,
-    monthlyIncome: data.monthlyIncome,
+    amount: String(applyAmount),
+    tenure: String(data.months),
+    monthlyIncome: String(data.monthlyIncome),
     employmentType: data.employmentType,
-    existingMonthlyPayments: data.existingMonthlyPayments,
+    existingLoans: String(data.existingMonthlyPayments),
   });
   // One decimal is enough to see which side of 40% the figure is on.
   const ratioText = formatPercent(Math.round(ratio * 1000) / 10, locale);
@@ -396,7 +396,7 @@ function EligibilityAnswer({
           </p>
         )}
         <Button asChild size="lg" className="h-auto min-h-10 w-full whitespace-normal py-2">
-          <Link href={applyHref} data-testid="elig-apply-link">
+          <Link href={applyLink} data-testid="elig-apply-link">
             {t("apply")}
           </Link>
         </Button>

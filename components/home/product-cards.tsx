@@ -1,7 +1,7 @@
 import { Briefcase, Check, ShoppingBag, Wallet, Zap, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { APPLY_HREF } from "@/components/layout/nav";
+import { applyHref } from "@/components/apply/apply-href";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -90,7 +90,7 @@ export async function ProductCards({ products }: { products: ProductView[] }) {
                   </CardContent>
                   <CardFooter>
                     <Button asChild className="w-full">
-                      <Link href={APPLY_HREF}>{t("apply")}</Link>
+                      <Link href={applyHref({ loanType: product.key })}>{t("apply")}</Link>
                     </Button>
                   </CardFooter>
                 </Card>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
+import { applyHref } from "@/components/apply/apply-href";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -185,7 +186,12 @@ export function EmiCalculator({
           <p className="text-muted-foreground text-sm">{result ? t("disclaimer") : t("incomplete")}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild className="h-10 sm:flex-1">
-              <Link href="/apply">{t("apply")}</Link>
+              <Link
+                href={applyHref({ loanType: product?.key, amount: amount !== null ? String(amount) : undefined, tenure: tenure !== null ? String(tenure) : undefined })}
+                data-testid="calc-apply"
+              >
+                {t("apply")}
+              </Link>
             </Button>
             <Button asChild variant="outline" className="h-10 sm:flex-1">
               <Link href="/loans">{t("viewProducts")}</Link>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Calculator, Check } from "lucide-react";
+import { applyHref } from "@/components/apply/apply-href";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -86,7 +87,7 @@ export async function ProductTable({ products }: { products: ProductView[] }) {
             <TableCell className="col-span-2 p-0 lg:p-4 lg:text-right lg:align-top">
               <div className="flex flex-col gap-2 sm:flex-row lg:flex-col lg:items-end">
                 <Button asChild className="h-10 sm:flex-1 lg:w-full lg:flex-none">
-                  <Link href="/apply" aria-label={t("applyFor", { product: product.title })}>
+                  <Link href={applyHref({ loanType: product.key })} aria-label={t("applyFor", { product: product.title })}>
                     {t("apply")}
                   </Link>
                 </Button>

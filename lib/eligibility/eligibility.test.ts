@@ -5,7 +5,6 @@ import {
   MAX_AMOUNT_STEP,
   amountToApplyFor,
   assessEligibility,
-  buildApplyHref,
   maxMonthlyRepaymentsFor,
   type EligibilityInput,
 } from "./index";
@@ -204,19 +203,5 @@ describe("amountToApplyFor", () => {
   it("keeps the desired amount when nothing fits (staff decide; the page says it is unlikely)", () => {
     const result = assessEligibility(input({ monthlyIncome: 2_000, months: 6 }));
     expect(amountToApplyFor(50_000, result)).toBe(50_000);
-  });
-});
-
-describe("buildApplyHref", () => {
-  it("uses exactly the wizard's parameter names", () => {
-    const href = buildApplyHref({
-      loanType: "salary",
-      amount: 200_000,
-      tenure: 24,
-      monthlyIncome: 45_000,
-      employmentType: "salaried",
-      existingMonthlyPayments: 0,
-    });
-    expect(href).toBe("/apply?type=salary&amount=200000&tenure=24&income=45000&employment=salaried&existing=0");
   });
 });

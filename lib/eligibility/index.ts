@@ -124,28 +124,6 @@ export function assessEligibility(input: EligibilityInput): EligibilityAssessmen
   };
 }
 
-/** What /apply prefills from; the parameter names are the wizard's. */
-export type ApplyPrefill = {
-  loanType: string;
-  amount: number;
-  tenure: number;
-  monthlyIncome: number;
-  employmentType: string;
-  existingMonthlyPayments: number;
-};
-
-export function buildApplyHref(prefill: ApplyPrefill): string {
-  const params = new URLSearchParams({
-    type: prefill.loanType,
-    amount: String(prefill.amount),
-    tenure: String(prefill.tenure),
-    income: String(prefill.monthlyIncome),
-    employment: prefill.employmentType,
-    existing: String(prefill.existingMonthlyPayments),
-  });
-  return `/apply?${params.toString()}`;
-}
-
 /** The amount to carry to /apply: the desired one when it fits, else the largest that does. */
 export function amountToApplyFor(desiredAmount: number, assessment: EligibilityAssessment): number {
   if (assessment.eligible || assessment.maxEligibleAmount === null) return desiredAmount;

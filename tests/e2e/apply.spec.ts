@@ -209,6 +209,90 @@ test.describe("loan application wizard", () => {
     expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: "jpeg", width: 1500, height: 2000, exif: undefined });
   });
 
+  test("a refresh keeps what was typed on steps 1–3; the back button and Previous go to the previous step", async ({ page }) => {
+    await useEnglish(page);
+    await useOwnAddress(page);
+    const wizard = page.getByTestId("apply-wizard");
+    const person = { name: uniqueName("Rahima Khatun"), phone: "01712-345678", dob: "1990-05-15", nid: "1234567890", address: "House 12, Road 5, Mirpur" };
+    await page.goto("/apply");
+    await fillLoanDetails(page, { type: "salary", amount: "200000", tenure: "24", purpose: "Home repairs" });
+    await page.getByTestId("apply-next").click();
+    await fillPersonalInfo(page, person);
+    await uploadCardPhoto(page);
+    await page.getByTestId("apply-next").click();
+    await expect(wizard).toHaveAttribute("data-step", "3");
+    await fillEmploymentInfo(page, { employment: "business", employer: "Rahima Tailors", income: "45000", existing: "1500" });
+
+    // Android's back button: step 2 with everything (the photo too); forward: step 3 again.
+    await page.goBack();
+    await expect(wizard).toHaveAttribute("data-step", "2");
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.getByTestId("apply-name")).toHaveValue(person.name);
+    await expect(page.getByTestId("nid-status")).toBeVisible();
+    await page.goForward();
+    await expect(wizard).toHaveAttribute("data-step", "3");
+    await expect(page.getByTestId("apply-employer")).toHaveValue("Rahima Tailors");
+    // Previous is the same step back; back once more leaves for step 1.
+    await page.getByTestId("apply-previous").click();
+    await expect(wizard).toHaveAttribute("data-step", "2");
+    await page.goBack();
+    await expect(wizard).toHaveAttribute("data-step", "1");
+    await page.goForward();
+    await page.goForward();
+    await expect(wizard).toHaveAttribute("data-step", "3");
+
+    // A refresh on step 3: everything typed is still there; the card photo is asked for again.
+    await page.reload();
+    await expect(wizard).toHaveAttribute("data-step", "2");
+    for (const [field, value] of Object.entries(person)) await expect(page.getByTestId(`apply-${field}`)).toHaveValue(value);
+    await expect(page.getByTestId("apply-next")).toBeDisabled();
+    await uploadCardPhoto(page);
+    await page.getByTestId("apply-next").click();
+    await expect(page.getByTestId("apply-employment-type")).toHaveValue("business");
+    await expect(page.getByTestId("apply-employer")).toHaveValue("Rahima Tailors");
+    await expect(page.getByTestId("apply-monthly-income")).toHaveValue("45000");
+    await expect(page.getByTestId("apply-existing-loans")).toHaveValue("1500");
+    await page.getByTestId("apply-previous").click();
+    await page.getByTestId("apply-previous").click();
+    await expect(wizard).toHaveAttribute("data-step", "1");
+    await expect(page.getByTestId("apply-loan-type")).toHaveValue("salary");
+    await expect(page.getByTestId("apply-amount")).toHaveValue("200000");
+    await expect(page.getByTestId("apply-tenure")).toHaveValue("24");
+    await expect(page.getByTestId("apply-purpose")).toHaveValue("Home repairs");
+
+    // Submitted: the draft is gone, a new visit starts empty.
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("apply-next").click();
+    await page.getByTestId("apply-submit").click();
+    await expect(page.getByTestId("apply-success")).toBeVisible();
+    await page.goto("/apply");
+    await expect(page.getByTestId("apply-amount")).toHaveValue("");
+  });
+
+  test("Apply on a product card, on /loans and on the calculator opens the wizard with the choice made", async ({ page }) => {
+    await useEnglish(page);
+    await page.goto("/");
+    await page.locator('[data-testid="product-card"][data-product="business"]').getByRole("link").last().click();
+    await expect(page).toHaveURL(/\/apply\?type=business$/);
+    await expect(page.getByTestId("apply-loan-type")).toHaveValue("business");
+
+    await page.goto("/loans");
+    await page.locator('[data-testid="product-row"][data-product-key="salary"]').getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/apply\?type=salary$/);
+    await expect(page.getByTestId("apply-loan-type")).toHaveValue("salary");
+
+    await page.goto("/calculator");
+    await page.getByTestId("calc-loan-type").selectOption("instant");
+    await page.getByTestId("calc-amount").fill("৩০০০০");
+    await page.getByTestId("calc-tenure").selectOption("12");
+    await page.getByTestId("calc-apply").click();
+    await expect(page).toHaveURL(/\/apply\?type=instant&amount=30000&tenure=12$/);
+    await expect(page.getByTestId("apply-loan-type")).toHaveValue("instant");
+    await expect(page.getByTestId("apply-amount")).toHaveValue("30000");
+    await expect(page.getByTestId("apply-tenure")).toHaveValue("12");
+  });
+
   test("Next stays disabled until the step is valid, and touched fields explain why", async ({ page }) => {
     await useEnglish(page);
     await useOwnAddress(page);
