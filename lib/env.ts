@@ -26,6 +26,11 @@ const schema = z
       .regex(/^\+880\d{8,10}$/, "must be an E.164 Bangladeshi number such as +8809612345678")
       .default("+8809612345678"),
     SUPPORT_EMAIL: z.string().email("must be an e-mail address").default("support@rinbondhu.com.bd"),
+    /**
+     * How many reverse proxies stand in front of the app (nginx: 1). The client address is the one the
+     * nearest of them saw: the entry this many places from the right of X-Forwarded-For.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number({ error: "must be a whole number (0 when nothing stands in front of the app)" }).int().min(0).max(10).default(0),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),

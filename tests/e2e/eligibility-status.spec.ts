@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, useEnglish, useOwnAddress } from "./support";
+import { dbQuery, testAddress, useEnglish, useOwnAddress } from "./support";
 import { STATUS_LOOKUP_LIMIT } from "../../lib/rate-limit/rules";
 
 type ApplicationRow = {
@@ -267,8 +267,11 @@ test.describe("application status", () => {
     );
   });
 
-  test("too many lookups from one address are refused with a clear message", async ({ page }) => {
+  test("too many lookups from one address are refused with a clear message, however the client forges X-Forwarded-For", async ({ page }) => {
     await useEnglish(page);
+    // Every request claims a new address of its own in front of what the trusted proxy saw.
+    const seenByProxy = testAddress();
+    await page.route("**/*", (route, request) => route.continue({ headers: { ...request.headers(), "x-forwarded-for": `${testAddress()}, ${seenByProxy}` } }));
     const app = await applicationIn("pending");
     await page.goto("/status");
     await page.getByTestId("status-id").fill(app.applicationId);

@@ -31,6 +31,8 @@ try {
     ...process.env,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
+    // As in production behind nginx: one trusted proxy, whose part the tests play (useOwnAddress).
+    TRUSTED_PROXY_HOPS: "1",
   };
   const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });

@@ -23,13 +23,20 @@ export async function useEnglish(page: Page) {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url }]);
 }
 
-/**
- * Submissions, image checks and status lookups are rate limited per client address; each test sends
- * from its own (the server reads X-Forwarded-For) so tests and spec files don't share a budget.
- */
-export async function useOwnAddress(page: Page) {
+/** A client address of a test's own. */
+export function testAddress(): string {
   const octet = () => Math.floor(Math.random() * 254) + 1;
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/**
+ * Submissions, image checks and status lookups are rate limited per client address. The test servers
+ * trust one proxy (TRUSTED_PROXY_HOPS=1, as behind nginx), and the tests play that proxy: it writes the
+ * address it saw, here one of the test's own, so tests and spec files don't share a budget. What a client
+ * itself puts in front of that entry is ignored (see the status lookup limit test).
+ */
+export async function useOwnAddress(page: Page, address = testAddress()) {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
 }
 
 export async function noSidewaysScroll(page: Page, width: number) {

@@ -10,6 +10,7 @@ import {
   type RateLimitRule,
 } from "@/lib/rate-limit/rules";
 import { consumeRateLimit, pruneRateLimitBuckets } from "@/lib/rate-limit/service";
+import { requestContextFromHeaders } from "@/lib/request";
 import { seedProducts } from "@/prisma/seed";
 import { cardJpeg, freshIp, submissionForm, validPayload } from "../support/application-fixtures";
 
@@ -119,6 +120,20 @@ describe("the public endpoints", () => {
     for (let i = 0; i < 61; i++) results.push(await handleNidImageCheck(form, { ip, userAgent: null, now }));
     expect(results.slice(0, 60).every((r) => r.ok)).toBe(true);
     expect(results[60]).toEqual({ ok: false, error: "rateLimited" });
+  });
+
+  it("a client that forges X-Forwarded-For on every lookup stays in its own budget behind one trusted proxy", async () => {
+    const realAddress = freshIp();
+    const results = [];
+    for (let i = 0; i < STATUS_LOOKUP_LIMIT.limit + 1; i++) {
+      // What nginx passes on: the client's own claim (new each time), then the address nginx saw.
+      const headers = new Headers({ "x-forwarded-for": `${freshIp()}, 10.255.${i}.1, ${realAddress}`, "user-agent": "curl" });
+      const request = requestContextFromHeaders(headers, 1);
+      expect(request.ip).toBe(realAddress);
+      results.push(await handleStatusLookup({ applicationId: `LB${1000000000000 + i}000`, phone: "01712345678" }, { ...request, now }));
+    }
+    expect(results.slice(0, -1).every((r) => !r.ok && r.error === "notFound")).toBe(true);
+    expect(results.at(-1)).toEqual({ ok: false, error: "rateLimited" });
   });
 
   it("refuse the 21st status lookup from one address, even with the right pair", async () => {

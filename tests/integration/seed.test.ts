@@ -10,8 +10,8 @@ import { seedDemo } from "@/prisma/seed";
 
 /** Tables the demo leaves empty on purpose. */
 // Sessions, pending sign-in steps, recovery codes and rate-limit counters come from people signing in;
-// outbox messages from decisions taken after the demo starts.
-const EMPTY_BY_DESIGN = new Set<string>(["StaffSession", "StaffSignInChallenge", "StaffRecoveryCode", "RateLimitBucket", "OutboxMessage"]);
+// outbox messages from decisions taken after the demo starts; pending uploads from applicants' image checks.
+const EMPTY_BY_DESIGN = new Set<string>(["StaffSession", "StaffSignInChallenge", "StaffRecoveryCode", "RateLimitBucket", "OutboxMessage", "PendingUpload"]);
 
 type TableState = { rows: number; digest: string };
 
