@@ -3,8 +3,8 @@ import { dbQuery, useEnglish } from "./support";
 
 test.describe("public site", () => {
   test("home page renders in Bengali by default with the four products from the database", async ({ page }) => {
-    const products = await dbQuery<{ titleBn: string }>(
-      'select "titleBn" from "LoanProduct" where active order by "sortOrder"',
+    const products = await dbQuery<{ key: string; titleBn: string }>(
+      'select key, "titleBn" from "LoanProduct" where active order by "sortOrder"',
     );
     expect(products).toHaveLength(4);
 
@@ -17,7 +17,8 @@ test.describe("public site", () => {
     await expect(cards).toHaveCount(4);
     for (const [i, product] of products.entries()) {
       await expect(cards.nth(i)).toContainText(product.titleBn);
-      await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", "/apply");
+      // Apply opens the wizard with this product chosen.
+      await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/apply?type=${product.key}`);
     }
   });
 
