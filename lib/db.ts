@@ -77,28 +77,25 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
 }
 
 /**
- * Runs `work` with row triggers off, foreign-key checks among them,
- * as pg_restore's `--disable-triggers` does: PostgreSQL checks a foreign key one row at a time (about 10 µs a
- * row here, over half of a 300,000-row insert). Only when the database role may (a superuser, or PostgreSQL
- * 15's `GRANT SET ON PARAMETER session_replication_role`); otherwise `work` runs with them on. Answers
- * whether they were off, in which case the caller verifies the references it wrote with one set-based query.
+ * Runs `work` with row triggers off, foreign-key checks among them, as pg_restore's `--disable-triggers`
+ * does: PostgreSQL checks a foreign key one row at a time (about 10 µs a row here, over half of a
+ * 300,000-row insert). Only when the database role may (a superuser, or PostgreSQL 15's `GRANT SET ON
+ * PARAMETER session_replication_role`); otherwise `work` runs with them on. Answers whether they were off,
+ * in which case the caller verifies the references it wrote with one set-based query.
  */
 export async function withoutRowTriggers(connection: pg.ClientBase, work: () => Promise<void>): Promise<boolean> {
   await connection.query("SAVEPOINT row_triggers");
-  try {
-    await connection.query("SET LOCAL session_replication_role = replica");
-  } catch {
-    // Not allowed for this role: the savepoint undoes the failed SET, and the checks stay on.
-    await connection.query("ROLLBACK TO SAVEPOINT row_triggers");
-    await connection.query("RELEASE SAVEPOINT row_triggers");
-    await work();
-    return false;
-  }
+  const off = await connection.query("SET LOCAL session_replication_role = replica").then(
+    () => true,
+    () => false,
+  );
+  // Not allowed for this role: the savepoint undoes the failed SET, and the checks stay on.
+  if (!off) await connection.query("ROLLBACK TO SAVEPOINT row_triggers");
   await connection.query("RELEASE SAVEPOINT row_triggers");
   // When `work` fails the transaction is rolled back, which ends the setting too.
   await work();
-  await connection.query("SET LOCAL session_replication_role = origin");
-  return true;
+  if (off) await connection.query("SET LOCAL session_replication_role = origin");
+  return off;
 }
 
 /**

@@ -8,8 +8,8 @@ export type ReencodeOptions = { maxSide: number; square?: boolean; quality?: num
 
 /**
  * Decodes an uploaded image for real (a file that only starts like a JPEG or PNG is refused), turns it
- * upright from its EXIF orientation, bounds its size and re-encodes it as WebP without any metadata
- * (no GPS position, no camera serial), as WebP or JPEG. Only the re-encoded bytes are ever stored.
+ * upright from its EXIF orientation, bounds its size and re-encodes it as WebP (or JPEG) without any
+ * metadata (no GPS position, no camera serial). Only the re-encoded bytes are ever stored.
  */
 export async function reencodeImage(
   file: Blob,
@@ -24,7 +24,7 @@ export async function reencodeImage(
       ? pipeline.resize(options.maxSide, options.maxSide, { fit: "cover" })
       : pipeline.resize(options.maxSide, options.maxSide, { fit: "inside", withoutEnlargement: true });
     const format = options.format ?? "webp";
-    const output = await (format === "jpeg" ? resized.jpeg({ quality: options.quality ?? 85, mozjpeg: false }) : resized.webp({ quality: options.quality ?? 80 })).toBuffer();
+    const output = await (format === "jpeg" ? resized.jpeg({ quality: options.quality ?? 85 }) : resized.webp({ quality: options.quality ?? 80 })).toBuffer();
     const bytes = new Uint8Array(output.buffer.slice(output.byteOffset, output.byteOffset + output.byteLength)) as Uint8Array<ArrayBuffer>;
     const name = "name" in file && typeof file.name === "string" ? file.name : null;
     return { ok: true, image: { bytes, mimeType: format === "jpeg" ? "image/jpeg" : "image/webp", originalName: sanitizeFileName(name) } };

@@ -8,7 +8,6 @@ import type { CheckedImageUpload } from "./upload";
 /** How long a checked card photo waits for its submission (steps 3 and 4 of the wizard, a slow connection). */
 export const PENDING_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;
 
-
 export type StoredDocumentSummary = { id: string; mimeType: string; sizeBytes: number; sha256: string };
 
 /**

@@ -244,21 +244,18 @@ test.describe("loan application wizard", () => {
     // A refresh on step 3: everything typed is still there; the card photo is asked for again.
     await page.reload();
     await expect(wizard).toHaveAttribute("data-step", "2");
-    for (const [field, value] of Object.entries(person)) await expect(page.getByTestId(`apply-${field}`)).toHaveValue(value);
+    const expectValues = async (values: Record<string, string>) => {
+      for (const [field, value] of Object.entries(values)) await expect(page.getByTestId(`apply-${field}`)).toHaveValue(value);
+    };
+    await expectValues(person);
     await expect(page.getByTestId("apply-next")).toBeDisabled();
     await uploadCardPhoto(page);
     await page.getByTestId("apply-next").click();
-    await expect(page.getByTestId("apply-employment-type")).toHaveValue("business");
-    await expect(page.getByTestId("apply-employer")).toHaveValue("Rahima Tailors");
-    await expect(page.getByTestId("apply-monthly-income")).toHaveValue("45000");
-    await expect(page.getByTestId("apply-existing-loans")).toHaveValue("1500");
+    await expectValues({ "employment-type": "business", employer: "Rahima Tailors", "monthly-income": "45000", "existing-loans": "1500" });
     await page.getByTestId("apply-previous").click();
     await page.getByTestId("apply-previous").click();
     await expect(wizard).toHaveAttribute("data-step", "1");
-    await expect(page.getByTestId("apply-loan-type")).toHaveValue("salary");
-    await expect(page.getByTestId("apply-amount")).toHaveValue("200000");
-    await expect(page.getByTestId("apply-tenure")).toHaveValue("24");
-    await expect(page.getByTestId("apply-purpose")).toHaveValue("Home repairs");
+    await expectValues({ "loan-type": "salary", amount: "200000", tenure: "24", purpose: "Home repairs" });
 
     // Submitted: the draft is gone, a new visit starts empty.
     await page.getByTestId("apply-next").click();

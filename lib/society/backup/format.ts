@@ -26,27 +26,22 @@ export const BACKUP_MAX_DEPTH = 4;
 export const BACKUP_MAX_STRING = 7 * 1024 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
-/** Hands each chunk of a stream to `take`; false as soon as they pass `limit` bytes (the rest is never read). */
-async function eachChunkAtMost(stream: ReadableStream<Uint8Array>, limit: number, take: (chunk: Uint8Array) => void): Promise<boolean> {
+/** A stream's bytes, or null as soon as they pass `limit` (the rest is never read). */
+export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
   const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return true;
+    if (done) break;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      return false;
+      return null;
     }
-    take(value);
+    chunks.push(value);
   }
-}
-
-/** A stream's bytes, or null as soon as they pass `limit`. */
-export async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
-  const chunks: Uint8Array[] = [];
-  if (!(await eachChunkAtMost(stream, limit, (chunk) => chunks.push(chunk)))) return null;
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
+  const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -60,6 +55,12 @@ export class BackupReadProblem extends Error {
   constructor(readonly problem: BackupProblem) {
     super(problem.code);
   }
+}
+
+/** A BackupReadProblem as the typed answer; anything else is not a problem of the file and is thrown on. */
+export function readProblemAnswer(error: unknown): { ok: false; problems: BackupProblem[] } {
+  if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
+  throw error;
 }
 
 /**
@@ -104,8 +105,7 @@ export async function backupFileText(bytes: Uint8Array): Promise<{ ok: true; tex
   try {
     for await (const part of backupTextChunks(bytes)) parts.push(part);
   } catch (error) {
-    if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
-    throw error;
+    return readProblemAnswer(error);
   }
   return { ok: true, text: parts.join("") };
 }

@@ -12,7 +12,7 @@ import { isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
 import { societyCodeNumber, type SocietyCodeKind } from "../codes";
 import { salaryTotal } from "../rules";
-import { addCollected, BACKUP_VERSION, BackupReadProblem, checkExtras, checkPeople, collectionChecker, planCounts, problemList, workerFigures, type BackupPeople, type BackupProblem, type ProblemList } from "./format";
+import { addCollected, BACKUP_VERSION, checkExtras, checkPeople, collectionChecker, planCounts, problemList, readProblemAnswer, workerFigures, type BackupPeople, type BackupProblem, type ProblemList, type RestorePlan } from "./format";
 import { openBackup, type OpenedBackup } from "./stream";
 
 type Tx = Prisma.TransactionClient;
@@ -229,20 +229,25 @@ export async function restoreBackup(actor: SocietyActor, bytes: Uint8Array): Pro
     }
     return await replaceRecords(actor, bytes.byteLength, backup, people, photos, { problems, add });
   } catch (error) {
-    if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
     // The only unique value a file can clash on outside its society: the registration number.
     if (error instanceof DatabaseError && error.code === "23505" && error.constraint === "Society_registrationNumber_key") return { ok: false, problems: [{ code: "registrationTaken", record: "society" }] };
-    throw error;
+    return readProblemAnswer(error);
   } finally {
     await backup.close();
   }
 }
 
-/** A file whose workers or members have problems: the rest is still read, so the answer lists every problem. */
-async function remainingProblems(backup: OpenedBackup, people: BackupPeople, problems: BackupProblem[], add: ProblemList["add"]): Promise<RestoreOutcome> {
+/** The file's collections a batch at a time as they are read, each checked: problems added, refused ones left out. */
+async function* checkedCollections(backup: OpenedBackup, people: BackupPeople, add: ProblemList["add"]): AsyncGenerator<RestorePlan["collections"]> {
   const check = collectionChecker(people, add);
   let index = 0;
-  for await (const batch of backup.collections) for (const item of batch) check(item, index++);
+  for await (const batch of backup.collections) yield batch.flatMap((item) => check(item, index++) ?? []);
+}
+
+/** A file whose workers or members have problems: the rest is still read, so the answer lists every problem. */
+async function remainingProblems(backup: OpenedBackup, people: BackupPeople, problems: BackupProblem[], add: ProblemList["add"]): Promise<RestoreOutcome> {
+  // Read to the end: each batch adds its problems as it is checked.
+  for await (const checked of checkedCollections(backup, people, add)) void checked;
   const rest = await backup.rest();
   if (!rest.ok) return rest;
   checkExtras(rest.file, people.workers, add);
@@ -283,14 +288,11 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const collectedBy = new Map<string, number>();
     let collections = 0;
     let lastCollection = 0;
-    const check = collectionChecker(people, add);
     async function* collectionRows() {
-      let index = 0;
-      for await (const batch of backup.collections) {
-        for (const item of batch) {
-          const c = check(item, index++);
+      for await (const checked of checkedCollections(backup, people, add)) {
+        for (const c of checked) {
           // After a problem the rest is still checked (to list every problem) but no longer written.
-          if (!c || problems.length > 0) continue;
+          if (problems.length > 0) continue;
           collections++;
           lastCollection = Math.max(lastCollection, societyCodeNumber("collection", c.id) ?? 0);
           addCollected(collectedBy, c);

@@ -8,7 +8,7 @@
  * them. The general streaming parsers measured 4–9× slower than JSON.parse on these files (see
  * docs/decisions.md). The limits of `checkJsonShape` (nesting depth, string length) apply as the text goes by.
  */
-import { BACKUP_MAX_DEPTH, BACKUP_MAX_STRING, BackupReadProblem, backupTextChunks, checkFileShape, readBackup, type BackupProblem } from "./format";
+import { BACKUP_MAX_DEPTH, BACKUP_MAX_STRING, BackupReadProblem, backupTextChunks, checkFileShape, readBackup, readProblemAnswer, type BackupProblem } from "./format";
 
 export type BackupEvent =
   /** A top-level array begins: its records follow as `items`, then `listEnd`. */
@@ -224,7 +224,7 @@ export async function* backupEvents(bytes: Uint8Array): AsyncGenerator<BackupEve
   yield* scanner.end();
 }
 
-/** The three lists of the prototype's format; a restore streams the collections once the other two are read. */
+/** The lists a restore reads whole before it streams the collections. */
 const PEOPLE = ["workers", "members"] as const;
 
 /**
@@ -249,7 +249,7 @@ export async function openBackup(bytes: Uint8Array): Promise<{ ok: true; backup:
   // No prototype: a key named "__proto__" is a key like any other, as JSON.parse treats it.
   const file = Object.create(null) as Record<string, unknown>;
   let repeatedList = false;
-  /** The list an `items` event adds to, or null when the list is not kept (streamed collections). */
+  /** A list begins: its records are kept under its key; a list key given twice makes the file invalid. */
   const keep = (list: string) => {
     if (Object.hasOwn(file, list)) repeatedList = true;
     file[list] = [];
@@ -320,8 +320,7 @@ export async function openBackup(bytes: Uint8Array): Promise<{ ok: true; backup:
           try {
             for await (const event of events) apply(event);
           } catch (error) {
-            if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
-            throw error;
+            return readProblemAnswer(error);
           }
           return finish();
         },
@@ -329,7 +328,6 @@ export async function openBackup(bytes: Uint8Array): Promise<{ ok: true; backup:
       },
     };
   } catch (error) {
-    if (error instanceof BackupReadProblem) return { ok: false, problems: [error.problem] };
-    throw error;
+    return readProblemAnswer(error);
   }
 }
