@@ -204,8 +204,9 @@ export function NidCapture({
     setProgress(0);
     const elapsed = stopwatch();
     window.clearInterval(tickerRef.current);
+    // From the time gone by, not the ticks counted: a busy phone delays timers, and the bar still keeps time.
     tickerRef.current = window.setInterval(
-      () => setProgress((p) => Math.min(PROGRESS_CAP, p + PROGRESS_STEP)),
+      () => setProgress(Math.min(PROGRESS_CAP, Math.floor(elapsed() / PROGRESS_INTERVAL_MS) * PROGRESS_STEP)),
       PROGRESS_INTERVAL_MS,
     );
 
