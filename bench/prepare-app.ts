@@ -4,8 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../lib/generated/prisma/client";
+import { createPrismaClient } from "../lib/prisma-client";
 import { seedDemo } from "../prisma/seed";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { freePort } from "../scripts/free-port";
@@ -21,7 +20,7 @@ export async function startProductionApp(options: { prepare?: (databaseUrl: stri
   const server = await startTestPostgres();
   const databaseUrl = await server.createDatabase("rinbondhu_bench");
   await applyMigrations(databaseUrl);
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  const prisma = createPrismaClient(databaseUrl);
   await seedDemo(prisma);
   await prisma.$disconnect();
   await options.prepare?.(databaseUrl);

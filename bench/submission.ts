@@ -19,7 +19,6 @@ const warmup = 20;
 const IMAGE_BYTES = 100 * 1024;
 
 const server = await startTestPostgres();
-if (server.kind === "pglite") console.warn("[bench] running against PGlite, not a real PostgreSQL server: numbers are not comparable");
 try {
   const url = await server.createDatabase("rinbondhu_bench_submission");
   await applyMigrations(url);

@@ -1,12 +1,12 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { copyChunks, type CopyRowSource, type CopyValue } from "@/lib/copy-rows";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { createPrismaClient } from "@/lib/prisma-client";
 
 // One pool and one client per process; dev hot-reload would otherwise open a new pool on every edit.
 // Prisma and `withPgTransaction` share the pool, so bulk work counts against the same limit, and with the
@@ -25,7 +25,7 @@ function pool(): pg.Pool {
 
 function client(): PrismaClient {
   // `$disconnect` ends the pool too (tests and scripts rely on it to let the process exit).
-  globalForPrisma.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { disposeExternalPool: true }) });
+  globalForPrisma.prisma ??= createPrismaClient(pool());
   return globalForPrisma.prisma;
 }
 

@@ -9,8 +9,8 @@
  * Relative imports only: tsx runs this file without the "@/..." alias, and lib/db.ts is server-only.
  */
 import { pathToFileURL } from "node:url";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../lib/generated/prisma/client";
+import type { PrismaClient } from "../lib/generated/prisma/client";
+import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
 import { DemoDocuments } from "../lib/seed/documents";
 import { buildKyc } from "../lib/seed/kyc";
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     console.error("Demo data (staff accounts with a published password) is not loaded with NODE_ENV=production. For a real database: npm run db:seed -- --reference");
     process.exit(1);
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  const prisma = createPrismaClient(connectionString);
   try {
     if (referenceOnly) {
       await prisma.$transaction((tx) => seedProducts(tx));

@@ -1,20 +1,20 @@
 /**
  * A real PostgreSQL server for tests: TEST_DATABASE_URL if given, otherwise a throwaway cluster
  * made with the installed server binaries (initdb + pg_ctl in a temp dir, fsync off).
- * Only where no server binaries exist does it fall back to PGlite, and it says so.
+ * With neither it stops, naming what to install (see chooseTestDatabase); it never falls back to PGlite.
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { chooseTestDatabase } from "./db/database-choice";
 import { freePort } from "./free-port";
 
 export type TestPostgres = {
   /** URL of the server's maintenance database; use createDatabase for a fresh one. */
   adminUrl: string;
-  kind: "external" | "cluster" | "pglite";
+  kind: "external" | "cluster";
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 };
@@ -45,9 +45,16 @@ async function recreateDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/** What startTestPostgres throws when there is no server to use; its message names what to install. */
+export class NoTestPostgresError extends Error {
+  override name = "NoTestPostgresError";
+}
+
 export async function startTestPostgres(): Promise<TestPostgres> {
-  const external = process.env.TEST_DATABASE_URL;
-  if (external) {
+  const choice = chooseTestDatabase(process.env, findPgBin());
+  if (choice.kind === "missing") throw new NoTestPostgresError(choice.message);
+  if (choice.kind === "external") {
+    const external = choice.url;
     return {
       adminUrl: external,
       kind: "external",
@@ -59,24 +66,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     };
   }
 
-  const bin = findPgBin();
-  if (!bin) {
-    console.warn(
-      "[test-postgres] No PostgreSQL server binaries found (looked in /usr/lib/postgresql/*/bin); " +
-        "falling back to PGlite. Install postgresql or set TEST_DATABASE_URL to test against a real server.",
-    );
-    const embedded = await startEmbeddedPostgres({});
-    return {
-      adminUrl: embedded.url,
-      kind: "pglite",
-      // PGlite serves a single database; tests share it.
-      async createDatabase() {
-        return embedded.url;
-      },
-      stop: embedded.stop,
-    };
-  }
-
+  const bin = choice.binDir;
   const dir = mkdtempSync(path.join(os.tmpdir(), "rinbondhu-pg-"));
   const dataDir = path.join(dir, "data");
   const port = await freePort();

@@ -84,10 +84,9 @@ child.on("exit", async (code, signal) => {
 
 /** An embedded database with no products has never been seeded: give it the demo data. */
 async function seedOnFirstStart(url: string): Promise<void> {
-  const { PrismaPg } = await import("@prisma/adapter-pg");
-  const { PrismaClient } = await import("../lib/generated/prisma/client");
+  const { createPrismaClient } = await import("../lib/prisma-client");
   const { seedDemo } = await import("../prisma/seed");
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 1 }) });
+  const prisma = createPrismaClient(url, { max: 1 });
   try {
     if ((await prisma.loanProduct.count()) === 0) {
       await seedDemo(prisma);

@@ -5,8 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../../lib/generated/prisma/client";
+import { createPrismaClient } from "../../lib/prisma-client";
 import { seedDemo } from "../../prisma/seed";
 import { applyMigrations } from "../../scripts/db/schema-engine";
 import { freePort } from "../../scripts/free-port";
@@ -23,7 +22,7 @@ let exitCode = 1;
 try {
   const databaseUrl = await server.createDatabase("rinbondhu_e2e");
   await applyMigrations(databaseUrl);
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  const prisma = createPrismaClient(databaseUrl);
   await seedDemo(prisma);
   await prisma.$disconnect();
 

@@ -1,9 +1,9 @@
 /** The demo seed fills every table, and running it again changes nothing. */
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculateEmi } from "@/lib/loans/emi";
-import { Prisma, PrismaClient, StaffRole } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient, StaffRole } from "@/lib/generated/prisma/client";
+import { createPrismaClient } from "@/lib/prisma-client";
 import { verifyPassword } from "@/lib/auth/scrypt";
 import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
 import { seedDemo } from "@/prisma/seed";
@@ -39,7 +39,7 @@ describe("demo seed", () => {
   beforeAll(async () => {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set (the integration setup provides it)");
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+    prisma = createPrismaClient(connectionString);
     client = new pg.Client({ connectionString });
     await client.connect();
     await seedDemo(prisma);

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 
-const { adminUrl, kind, templateUrl } = inject("testPostgres");
+const { adminUrl } = inject("testPostgres");
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -18,19 +18,13 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-if (kind === "pglite") {
-  // PGlite serves one database: files share it (the integration project runs files one at a time there).
-  process.env.DATABASE_URL = templateUrl;
-  process.env.DATABASE_EMBEDDED = "1";
-} else {
-  const name = `it_${randomBytes(6).toString("hex")}`;
-  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE rinbondhu_template`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  afterAll(async () => {
-    const { prisma } = await import("@/lib/db").catch(() => ({ prisma: undefined }));
-    await prisma?.$disconnect();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  });
-}
+const name = `it_${randomBytes(6).toString("hex")}`;
+await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE rinbondhu_template`));
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+afterAll(async () => {
+  const { prisma } = await import("@/lib/db").catch(() => ({ prisma: undefined }));
+  await prisma?.$disconnect();
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+});

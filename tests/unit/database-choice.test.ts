@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseDatabase, PRODUCTION_WITHOUT_DATABASE } from "@/scripts/db/database-choice";
+import { chooseDatabase, chooseTestDatabase, NO_TEST_DATABASE, PRODUCTION_WITHOUT_DATABASE } from "@/scripts/db/database-choice";
 
 describe("chooseDatabase", () => {
   it("serves DATABASE_URL whenever it is set", () => {
@@ -17,5 +17,27 @@ describe("chooseDatabase", () => {
     expect(chooseDatabase({ EMBEDDED_DATABASE: "true" }, "production").kind).toBe("refused");
     expect(chooseDatabase({ DATABASE_URL: "" }, "production").kind).toBe("refused");
     expect(chooseDatabase({ EMBEDDED_DATABASE: "1" }, "production")).toEqual({ kind: "embedded" });
+  });
+});
+
+describe("chooseTestDatabase", () => {
+  const bin = "/usr/lib/postgresql/15/bin";
+
+  it("uses TEST_DATABASE_URL whenever it is set, installed binaries or not", () => {
+    expect(chooseTestDatabase({ TEST_DATABASE_URL: "postgresql://db/postgres" }, bin)).toEqual({ kind: "external", url: "postgresql://db/postgres" });
+    expect(chooseTestDatabase({ TEST_DATABASE_URL: "postgresql://db/postgres" }, undefined)).toEqual({ kind: "external", url: "postgresql://db/postgres" });
+  });
+
+  it("otherwise makes a throwaway cluster with the installed server binaries", () => {
+    expect(chooseTestDatabase({}, bin)).toEqual({ kind: "cluster", binDir: bin });
+    expect(chooseTestDatabase({ TEST_DATABASE_URL: "" }, bin)).toEqual({ kind: "cluster", binDir: bin });
+  });
+
+  it("stops with neither, naming what to install, and never falls back to the embedded database", () => {
+    expect(chooseTestDatabase({}, undefined)).toEqual({ kind: "missing", message: NO_TEST_DATABASE });
+    // DATABASE_URL is the app's database, never a test server's.
+    expect(chooseTestDatabase({ DATABASE_URL: "postgresql://db/app", EMBEDDED_DATABASE: "1" }, undefined).kind).toBe("missing");
+    expect(NO_TEST_DATABASE).toContain("apt-get install -y postgresql");
+    expect(NO_TEST_DATABASE).toContain("TEST_DATABASE_URL=");
   });
 });
