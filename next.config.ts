@@ -5,6 +5,12 @@ import { devOrigins } from "./scripts/dev-origins";
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
+  /**
+   * The proxy sees the request's own host. Without this Next renames 127.0.0.1 to "localhost" for it, and
+   * a server started with `next start -H 127.0.0.1` (behind nginx, and in our tests) then takes the
+   * proxy's locale rewrite for another host and proxies the request to itself (docs/decisions.md).
+   */
+  skipProxyUrlNormalize: true,
   poweredByHeader: false,
   // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
   allowedDevOrigins: devOrigins(),

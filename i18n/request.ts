@@ -1,14 +1,23 @@
 import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { defaultLocale, isLocale, localeCookieName } from "./config";
+import { defaultLocale, isLocale, localeCookieName, type Locale } from "./config";
 
-// Spec routes have no locale prefix (/apply, /admin/login): the language lives in a cookie.
-export default getRequestConfig(async () => {
-  const stored = (await cookies()).get(localeCookieName)?.value;
-  const locale = isLocale(stored) ? stored : defaultLocale;
+/**
+ * Pages get the locale from their [locale] segment (setRequestLocale in i18n/segment.ts), which keeps
+ * them cacheable; next.config.ts rewrites each page URL to that segment from the NEXT_LOCALE cookie.
+ * Route handlers live outside the segment: for them the cookie decides, read only then.
+ */
+export default getRequestConfig(async ({ requestLocale }) => {
+  const requested = await requestLocale;
+  const locale: Locale = isLocale(requested) ? requested : await localeFromCookie();
   return {
     locale,
     timeZone: "Asia/Dhaka",
     messages: (await import(`../messages/${locale}.json`)).default,
   };
 });
+
+async function localeFromCookie(): Promise<Locale> {
+  const stored = (await cookies()).get(localeCookieName)?.value;
+  return isLocale(stored) ? stored : defaultLocale;
+}

@@ -1,20 +1,37 @@
 import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { isLocale } from "@/i18n/config";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import "@fontsource/noto-sans-bengali/400.css";
 import "@fontsource/noto-sans-bengali/600.css";
 import "@fontsource/noto-sans-bengali/700.css";
-import "./globals.css";
+import "../globals.css";
 
-export async function generateMetadata(): Promise<Metadata> {
+type Props = LocaleParams & { children: React.ReactNode };
+
+/**
+ * No page is rendered at build time (the build has no database, and the support phone and other
+ * settings belong to the running server): each public page is rendered on its first request per
+ * language, then served from Next's cache. Pages that read the session or searchParams stay dynamic.
+ */
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("common");
   return { title: { default: t("appName"), template: `%s | ${t("appName")}` } };
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f7a4f" };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
   return (
     <html lang={locale}>
       <body className="min-h-dvh">

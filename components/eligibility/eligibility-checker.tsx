@@ -26,6 +26,7 @@ import {
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ProductOptions } from "@/components/loans/product-options";
+import { useProductFromAddress } from "@/components/loans/use-product-from-address";
 
 // Native <select>, as on /calculator: the phone's own picker and no extra client JS.
 const selectClassName =
@@ -40,11 +41,9 @@ function closest(choices: readonly number[], target: number): number {
 export function EligibilityChecker({
   products,
   employmentTypes,
-  initialType,
 }: {
   products: EligibilityProduct[];
   employmentTypes: readonly EmploymentTypeKey[];
-  initialType: string | null;
 }) {
   const t = useTranslations("eligibility");
   const locale = useLocale();
@@ -55,10 +54,14 @@ export function EligibilityChecker({
     income: "",
     existing: "",
     employment: "",
-    loanType: initialType ?? "",
+    loanType: "",
     amount: "",
     tenure: "",
   });
+  useProductFromAddress(
+    products.map((p) => p.key),
+    (loanType) => setValues((current) => ({ ...current, loanType })),
+  );
   const [touched, setTouched] = useState<Partial<Record<EligibilityField, boolean>>>({});
   // After the first Check the answer follows every edit, so it never shows stale figures.
   const [checked, setChecked] = useState(false);

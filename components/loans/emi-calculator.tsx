@@ -14,6 +14,7 @@ import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import { cn } from "@/lib/utils";
 import { EmiFigures, useDebouncedEmi } from "@/components/loans/emi-figures";
 import { ProductOptions } from "@/components/loans/product-options";
+import { useProductFromAddress } from "@/components/loans/use-product-from-address";
 
 type Range = { min: number; max: number };
 
@@ -44,16 +45,18 @@ function closest(choices: readonly number[], target: number): number {
 
 export function EmiCalculator({
   products,
-  initialType,
 }: {
   products: CalculatorProduct[];
-  initialType: LoanType | null;
 }) {
   const t = useTranslations("calculator");
   const locale = useLocale();
   const ids = useId();
 
-  const [typeKey, setTypeKey] = useState<string>(initialType ?? "");
+  const [typeKey, setTypeKey] = useState<string>("");
+  useProductFromAddress(
+    products.map((p) => p.key),
+    setTypeKey,
+  );
   const [amountText, setAmountText] = useState("");
   const [tenureText, setTenureText] = useState("");
 

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { LegalDocument } from "@/components/placeholder/legal-document";
 import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 type LegalDocumentKey = "privacy" | "terms" | "compliance";
 
@@ -13,13 +14,15 @@ type LegalDocumentKey = "privacy" | "terms" | "compliance";
 export function legalPage(doc: LegalDocumentKey, sectionIds: readonly string[]) {
   const namespace = `legal.${doc}` as const;
 
-  async function generateMetadata(): Promise<Metadata> {
+  async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+    await segmentLocale(props);
     const t = await getTranslations(namespace);
     return { title: t("metaTitle") };
   }
 
-  async function Page() {
-    const [t, common, locale] = await Promise.all([getTranslations(namespace), getTranslations("common"), getLocale()]);
+  async function Page(props: LocaleParams) {
+    const locale = await segmentLocale(props);
+    const [t, common] = await Promise.all([getTranslations(namespace), getTranslations("common")]);
     const contact = { email: env().SUPPORT_EMAIL, phone: formatPhone(env().SUPPORT_PHONE, locale) };
     // Section ids come from the route file and exist in both message files (checked by the key test).
     const section = (id: string, part: "heading" | "body") =>

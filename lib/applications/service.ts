@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { KycPriority, NidVerificationStatus, VerificationCheckKind } from "@/lib/generated/prisma/enums";
 import { calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
-import { listActiveProducts } from "@/lib/products/queries";
+import { readActiveProducts } from "@/lib/products/queries";
 import { CHECK_NID_IMAGE_LIMIT, STATUS_LOOKUP_LIMIT, SUBMIT_APPLICATION_LIMIT } from "@/lib/rate-limit/rules";
 import { consumeRateLimit } from "@/lib/rate-limit/service";
 import type { RequestContext } from "@/lib/request";
@@ -306,7 +306,7 @@ export async function handleApplicationSubmission(
       if (existing) return { ok: true, applicationId: existing };
     }
 
-    const products = await listActiveProducts("en");
+    const products = await readActiveProducts("en");
     const limits: ProductLimits[] = products.map((p) => ({
       key: p.key,
       minAmount: p.minAmount,

@@ -1,4 +1,5 @@
 import "server-only";
+import { unstable_cache } from "next/cache";
 import type { Locale } from "@/i18n/config";
 import { prisma } from "@/lib/db";
 import type { LoanType } from "@/lib/generated/prisma/enums";
@@ -17,7 +18,28 @@ export type ProductView = {
   badge: string | null;
 };
 
-export async function listActiveProducts(locale: Locale): Promise<ProductView[]> {
+/** Cache tag of everything the public pages read about products; the product settings action updates it. */
+export const PRODUCTS_CACHE_TAG = "products";
+
+/**
+ * Age after which cached products are read again. Both this cache and the pages serve their stale copy
+ * while they refresh, so a page regenerated after a change may still get the old products once; the
+ * next regeneration has the new ones. Kept below the pages' 30 s, a direct database change reaches the
+ * public pages within about 30-45 s, never more than a minute.
+ */
+export const PRODUCTS_MAX_AGE_SECONDS = 15;
+
+/**
+ * The active products in one language, cached across requests (the public pages are rendered once and
+ * served from Next's cache): dropped when the back office saves a product (updateTag), else re-read.
+ */
+export const listActiveProducts: (locale: Locale) => Promise<ProductView[]> = unstable_cache(readActiveProducts, ["active-products"], {
+  tags: [PRODUCTS_CACHE_TAG],
+  revalidate: PRODUCTS_MAX_AGE_SECONDS,
+});
+
+/** The active products as the database has them now: what a submission is checked against. */
+export async function readActiveProducts(locale: Locale): Promise<ProductView[]> {
   const rows = await prisma.loanProduct.findMany({
     where: { active: true },
     orderBy: { sortOrder: "asc" },

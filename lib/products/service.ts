@@ -4,10 +4,8 @@ import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { PRODUCTS_CACHE_TAG } from "./queries";
 import type { ProductSettingsValues } from "./schemas";
-
-/** Cache tag of everything the public pages read about products. */
-export const PRODUCTS_CACHE_TAG = "products";
 
 /** Public pages that cache products drop them now, so the next visitor sees the edit. */
 function productsChanged(): void {

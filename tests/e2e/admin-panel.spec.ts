@@ -42,6 +42,9 @@ test("a product badge edited in the back office shows on the home page", async (
   );
   const bengali = (n: number) => String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
   try {
+    // The home page in English is in Next's cache before the edit; saving must drop it.
+    await page.goto("/");
+    await expect(page.locator("[data-testid=product-card][data-product=business]")).not.toContainText("Quick decision");
     // Wait for hydration: text typed into a server-rendered field before it would be reset.
     await page.goto("/admin/settings/products", { waitUntil: "networkidle" });
     const card = page.getByTestId("product-business");

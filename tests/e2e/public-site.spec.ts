@@ -53,15 +53,44 @@ test.describe("public site", () => {
     await expect(header.getByRole("link", { name: "Loans" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("an edited product row shows on / and /loans after reload", async ({ page }) => {
+  test("public pages are served from Next's cache, each in the language of the visitor's cookie", async ({ request }) => {
+    const cached = ["/", "/loans", "/calculator", "/eligibility", "/about", "/contact", "/privacy", "/terms", "/compliance"];
+    for (const locale of ["bn", "en"]) {
+      for (const path of cached) {
+        const headers = { cookie: `NEXT_LOCALE=${locale}` };
+        await request.get(path, { headers }); // the first visit may render it
+        const response = await request.get(path, { headers });
+        expect(response.status(), path).toBe(200);
+        expect(response.headers()["x-nextjs-cache"], `${path} in ${locale}`).toMatch(/^(HIT|STALE)$/);
+        expect(await response.text(), `${path} in ${locale}`).toContain(`<html lang="${locale}">`);
+      }
+    }
+    // Without a cookie the site is Bengali, whatever the browser prefers.
+    const anonymous = await request.get("/loans", { headers: { "accept-language": "en-US,en;q=0.9" } });
+    expect(await anonymous.text()).toContain('<html lang="bn">');
+  });
+
+  test("a product row changed directly in the database shows on /loans and / within a minute", async ({ page }) => {
+    test.setTimeout(150_000);
     await useEnglish(page);
+    const row = () => page.getByTestId("product-row").filter({ hasText: "Business" });
+    const card = () => page.getByTestId("product-card").filter({ hasText: "Business" });
+    await page.goto("/loans");
+    await expect(row()).not.toContainText("21.5%");
+    await page.goto("/");
+    await expect(card()).not.toContainText("21.5%");
+
     const [before] = await dbQuery<{ annualRate: string }>(`select "annualRate" from "LoanProduct" where key = 'business'`);
     await dbQuery(`update "LoanProduct" set "annualRate" = 21.5 where key = 'business'`);
+    const deadline = Date.now() + 65_000;
+    const shows = async (path: string, target: () => ReturnType<typeof row>) => {
+      await expect
+        .poll(async () => (await page.goto(path), await target().textContent()), { timeout: deadline - Date.now(), intervals: [3_000] })
+        .toContain("21.5%");
+    };
     try {
-      await page.goto("/loans");
-      await expect(page.getByTestId("product-row").filter({ hasText: "Business" })).toContainText("21.5%");
-      await page.goto("/");
-      await expect(page.getByTestId("product-card").filter({ hasText: "Business" })).toContainText("21.5%");
+      await shows("/loans", row);
+      await shows("/", card);
     } finally {
       await dbQuery(`update "LoanProduct" set "annualRate" = $1 where key = 'business'`, [before!.annualRate]);
     }

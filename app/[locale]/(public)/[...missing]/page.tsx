@@ -19,6 +19,9 @@ function forLog(path: string): string {
   return path.replace(/[\u0000-\u001f\u007f]/g, "?").slice(0, 300);
 }
 
+// Any path at all: caching each one would let a scanner fill the cache. Rendered per request.
+export const dynamic = "force-dynamic";
+
 export default async function MissingPage({ params }: { params: Promise<{ missing: string[] }> }) {
   const { missing } = await params;
   console.warn(`[404] page not found: ${forLog(`/${missing.join("/")}`)}`);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ApplyWizard } from "@/components/apply/apply-wizard";
 import { HelpCard } from "@/components/apply/help-card";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -7,21 +7,29 @@ import { prefillFromSearchParams } from "@/components/apply/prefill";
 import type { ApplyProduct } from "@/components/apply/types";
 import { NidSecurityFeatures } from "@/components/nid/nid-security-features";
 import { env } from "@/lib/env";
-import { listActiveProducts } from "@/lib/products/queries";
+import { readActiveProducts } from "@/lib/products/queries";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("apply");
   return { title: t("metaTitle") };
 }
 
+// Reads the prefill (?type=, ?amount=, ?tenure=) on the server; rendered per request.
+export const dynamic = "force-dynamic";
+
 export default async function ApplyPage({
+  params,
   searchParams,
-}: {
+}: LocaleParams & {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [t, locale, params] = await Promise.all([getTranslations("apply"), getLocale(), searchParams]);
-  // Only what the wizard needs crosses to the browser: no descriptions or feature lists.
-  const products: ApplyProduct[] = (await listActiveProducts(locale)).map((p) => ({
+  const locale = await segmentLocale({ params });
+  const [t, query] = await Promise.all([getTranslations("apply"), searchParams]);
+  // Read fresh (the page is per request anyway): what the applicant sees is what the submission is
+  // checked against. Only what the wizard needs crosses to the browser.
+  const products: ApplyProduct[] = (await readActiveProducts(locale)).map((p) => ({
     key: p.key,
     title: p.title,
     minAmount: p.minAmount,
@@ -41,7 +49,7 @@ export default async function ApplyPage({
       <ClientMessages namespaces={["apply", "nid", "validation"]}>
         <ApplyWizard
           products={products}
-          prefill={prefillFromSearchParams(params, products)}
+          prefill={prefillFromSearchParams(query, products)}
           compat={PROTOTYPE_COMPAT}
           helpCard={<HelpCard phone={SUPPORT_PHONE} email={SUPPORT_EMAIL} />}
           securityPanel={<NidSecurityFeatures />}

@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import { Headset, Mail, Phone } from "lucide-react";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ComingSoonPage } from "@/components/placeholder/coming-soon-page";
 import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("contact");
   return { title: t("metaTitle") };
 }
 
-export default async function ContactPage() {
-  const [t, locale] = await Promise.all([getTranslations("contact"), getLocale()]);
+export default async function ContactPage(props: LocaleParams) {
+  const locale = await segmentLocale(props);
+  const t = await getTranslations("contact");
   const { SUPPORT_PHONE: phone, SUPPORT_EMAIL: email } = env();
   const phoneText = formatPhone(phone, locale);
 

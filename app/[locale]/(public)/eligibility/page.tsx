@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { EligibilityChecker } from "@/components/eligibility/eligibility-checker";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
@@ -7,18 +7,20 @@ import { DEBT_TO_INCOME_LIMIT } from "@/lib/eligibility";
 import { tenuresWithin, type EligibilityProduct } from "@/lib/eligibility/form";
 import { formatPercent } from "@/lib/format";
 import { listActiveProducts } from "@/lib/products/queries";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("eligibility");
   return { title: t("metaTitle") };
 }
 
-export default async function EligibilityPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const [t, locale, { type }] = await Promise.all([getTranslations("eligibility"), getLocale(), searchParams]);
+// Cached per language. With the products cache (30 s too) a direct database change shows within a minute.
+export const revalidate = 30;
+
+export default async function EligibilityPage(props: LocaleParams) {
+  const locale = await segmentLocale(props);
+  const t = await getTranslations("eligibility");
 
   // Products with no wizard tenure inside their range could never be applied for; leave them out.
   const products: EligibilityProduct[] = (await listActiveProducts(locale))
@@ -32,9 +34,6 @@ export default async function EligibilityPage({
     }))
     .filter((p) => p.tenures.length > 0);
 
-  // Product pages may link here with ?type=<key> so the product is preselected.
-  const initialType = typeof type === "string" && products.some((p) => p.key === type) ? type : null;
-
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       <header className="mb-6 max-w-2xl md:mb-8">
@@ -44,7 +43,7 @@ export default async function EligibilityPage({
         </p>
       </header>
       <ClientMessages namespaces={["eligibility"]}>
-        <EligibilityChecker products={products} employmentTypes={EMPLOYMENT_TYPES} initialType={initialType} />
+        <EligibilityChecker products={products} employmentTypes={EMPLOYMENT_TYPES} />
       </ClientMessages>
     </div>
   );

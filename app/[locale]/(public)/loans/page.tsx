@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ProductTable } from "@/components/loans/product-table";
 import { listActiveProducts } from "@/lib/products/queries";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("loans");
   return { title: t("metaTitle") };
 }
 
-export default async function LoansPage() {
-  const [t, products] = await Promise.all([getTranslations("loans"), listActiveProducts(await getLocale())]);
+// Cached per language. With the products cache (30 s too) a direct database change shows within a minute.
+export const revalidate = 30;
+
+export default async function LoansPage(props: LocaleParams) {
+  const locale = await segmentLocale(props);
+  const [t, products] = await Promise.all([getTranslations("loans"), listActiveProducts(locale)]);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">

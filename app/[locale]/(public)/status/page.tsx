@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { StatusLookup } from "@/components/status/status-lookup";
 import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  await segmentLocale(props);
   const t = await getTranslations("status");
   return { title: t("metaTitle") };
 }
@@ -13,12 +15,17 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Longest ID worth prefilling; anything longer is not an application ID. */
 const MAX_PREFILLED_ID_LENGTH = 40;
 
+// Reads ?id= on the server; rendered per request.
+export const dynamic = "force-dynamic";
+
 export default async function StatusPage({
+  params,
   searchParams,
-}: {
+}: LocaleParams & {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [t, locale, { id }] = await Promise.all([getTranslations("status"), getLocale(), searchParams]);
+  const locale = await segmentLocale({ params });
+  const [t, { id }] = await Promise.all([getTranslations("status"), searchParams]);
   // The wizard's success screen links here with ?id=<application ID>.
   const initialApplicationId = typeof id === "string" ? id.trim().slice(0, MAX_PREFILLED_ID_LENGTH) : "";
   const supportPhone = env().SUPPORT_PHONE;
