@@ -15,19 +15,19 @@ function files(dir: string): string[] {
   });
 }
 
-/** app/admin/(panel)/users/page.tsx → /admin/users */
+/** app/[locale]/admin/(panel)/users/page.tsx → /admin/users (pages live under the internal locale segment) */
 function routeOf(file: string): string {
   return (
     "/" +
     path
       .relative("app", path.dirname(file))
       .split(path.sep)
-      .filter((segment) => !/^\(.*\)$/.test(segment))
+      .filter((segment) => !/^\(.*\)$/.test(segment) && segment !== "[locale]")
       .join("/")
   );
 }
 
-const onDisk = files("app/admin");
+const onDisk = [...files("app/[locale]/admin"), ...files("app/admin")];
 const pages = onDisk.filter((f) => f.endsWith("page.tsx")).map(routeOf).filter((r) => r !== "/admin/login");
 const handlers = onDisk.filter((f) => f.endsWith("route.ts")).map(routeOf);
 
