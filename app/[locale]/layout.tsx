@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { isLocale } from "@/i18n/config";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
@@ -35,8 +34,9 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body className="min-h-dvh">
-        {/* Locale and time zone only: client subtrees get their messages from <ClientMessages>. */}
-        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
+        {/* No next-intl provider here: it would put its formatter on every page. Client subtrees that
+            translate get locale, time zone and their messages from <ClientMessages>. */}
+        {children}
       </body>
     </html>
   );

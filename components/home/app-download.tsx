@@ -1,7 +1,9 @@
-import { BookOpen, CircleCheck, Download, ExternalLink } from "lucide-react";
+import { BookOpen, CircleCheck, Download, ExternalLink, Globe } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { EASY_INSTALL_HREF, INSTALL_GUIDE_HREF } from "@/components/layout/nav";
-import { Button } from "@/components/ui/button";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { WebAppAlert } from "./web-app-alert";
 
 /** Second app block: requirements, the step-by-step guide, and the browser alternative. */
@@ -47,8 +49,19 @@ export async function AppDownload() {
             </Button>
           </div>
           <WebAppAlert
-            labels={{ button: tWebApp("button"), title: tWebApp("title"), text: tWebApp("text"), close: tWebApp("close") }}
-          />
+            button={tWebApp("button")}
+            buttonClassName={cn(buttonVariants({ variant: "link" }), "h-auto px-0 whitespace-normal has-[>svg]:px-0")}
+            close={tWebApp("close")}
+            closeClassName={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <Alert className="border-primary/30 bg-secondary">
+              <Globe aria-hidden />
+              <AlertTitle className="line-clamp-none">{tWebApp("title")}</AlertTitle>
+              <AlertDescription>
+                <p>{tWebApp("text")}</p>
+              </AlertDescription>
+            </Alert>
+          </WebAppAlert>
         </div>
       </div>
     </section>

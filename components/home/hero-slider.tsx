@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { cn } from "@/lib/utils";
+import clsx from "clsx";
 
 /** Spec: hero slides advance every 5 seconds. */
 export const HERO_SLIDE_INTERVAL_MS = 5000;
@@ -39,7 +39,7 @@ export function HeroSlider({
             aria-hidden={i !== active}
             data-testid="hero-slide"
             data-active={i === active}
-            className={cn(
+            className={clsx(
               "[grid-area:1/1] transition-opacity duration-700 ease-out motion-reduce:transition-none",
               i === active ? "opacity-100" : "pointer-events-none opacity-0",
             )}
@@ -62,7 +62,7 @@ export function HeroSlider({
             className="group flex size-6 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-primary-foreground focus-visible:outline-none"
           >
             <span
-              className={cn(
+              className={clsx(
                 "block h-2.5 rounded-full bg-primary-foreground transition-all",
                 i === active ? "w-6" : "w-2.5 opacity-50 group-hover:opacity-80",
               )}

@@ -1,18 +1,8 @@
-"use client";
-
 import { LogIn } from "lucide-react";
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { ModalDialog } from "./modal-dialog";
 import { STATUS_HREF } from "./nav";
 
 export type LoginLabels = { login: string; title: string; text: string; track: string; close: string };
@@ -23,31 +13,29 @@ export type LoginLabels = { login: string; title: string; text: string; track: s
  */
 export function LoginButton({ labels, className }: { labels: LoginLabels; className?: string }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" className={className} data-testid="login-button">
+    <ModalDialog
+      trigger={
+        <>
           <LogIn aria-hidden />
           {labels.login}
-        </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="login-dialog" closeLabel={labels.close}>
-        <DialogHeader>
-          <DialogTitle>{labels.title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{labels.text}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {labels.close}
-            </Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button asChild>
-              <Link href={STATUS_HREF}>{labels.track}</Link>
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      triggerClassName={cn(buttonVariants({ variant: "ghost", size: "sm" }), className)}
+      triggerTestId="login-button"
+      title={labels.title}
+      closeLabel={labels.close}
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border"
+      testId="login-dialog"
+    >
+      <p className="text-muted-foreground px-4 pt-4 text-sm leading-relaxed">{labels.text}</p>
+      <form method="dialog" className="flex flex-col-reverse gap-2 p-4 sm:flex-row sm:justify-end">
+        <button type="submit" className={buttonVariants({ variant: "outline" })}>
+          {labels.close}
+        </button>
+        <Link href={STATUS_HREF} className={buttonVariants()}>
+          {labels.track}
+        </Link>
+      </form>
+    </ModalDialog>
   );
 }

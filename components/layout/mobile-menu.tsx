@@ -1,10 +1,8 @@
-"use client";
-
 import { Menu, UserCog } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { ModalDialog } from "./modal-dialog";
 import { ADMIN_LOGIN_HREF, APPLY_HREF } from "./nav";
 import { NavLinks, type NavItem } from "./nav-links";
 
@@ -19,7 +17,7 @@ export type MobileMenuLabels = {
 
 /**
  * Below the lg breakpoint the header keeps only logo, language and Apply; everything else lives
- * here. The language toggle and Login button arrive ready-made from the server header.
+ * here, in a side sheet on the browser's own <dialog> (a followed link closes it).
  */
 export function MobileMenu({
   items,
@@ -32,52 +30,31 @@ export function MobileMenu({
   languageToggle: React.ReactNode;
   loginButton: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          aria-label={labels.openMenu}
-          data-testid="mobile-menu-button"
-        >
-          <Menu aria-hidden className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent
-        side="right"
-        data-testid="mobile-menu"
-        closeLabel={labels.close}
-        aria-describedby={undefined}
-        className="w-[85vw] max-w-xs gap-0 overflow-y-auto"
-      >
-        <SheetHeader className="border-b">
-          <SheetTitle>{labels.menu}</SheetTitle>
-        </SheetHeader>
-        <nav aria-label={labels.mainNav} className="p-3">
-          <NavLinks items={items} orientation="vertical" onNavigate={close} />
-        </nav>
-        <div className="mt-auto flex flex-col gap-2 border-t p-4">
-          <Button asChild>
-            <Link href={APPLY_HREF} onClick={close}>
-              {labels.apply}
-            </Link>
-          </Button>
-          {languageToggle}
-          {loginButton}
-          <Button asChild variant="ghost" size="sm" className="w-full">
-            <Link href={ADMIN_LOGIN_HREF} onClick={close}>
-              <UserCog aria-hidden />
-              {labels.adminLogin}
-            </Link>
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <ModalDialog
+      trigger={<Menu aria-hidden className="size-5" />}
+      triggerClassName={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
+      triggerLabel={labels.openMenu}
+      triggerTestId="mobile-menu-button"
+      title={labels.menu}
+      closeLabel={labels.close}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[85vw] max-w-xs overflow-y-auto border-l"
+      testId="mobile-menu"
+    >
+      <nav aria-label={labels.mainNav} className="p-3">
+        <NavLinks items={items} orientation="vertical" />
+      </nav>
+      <div className="mt-auto flex flex-col gap-2 border-t p-4">
+        <Link href={APPLY_HREF} className={buttonVariants()}>
+          {labels.apply}
+        </Link>
+        {languageToggle}
+        {loginButton}
+        <Link href={ADMIN_LOGIN_HREF} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
+          <UserCog aria-hidden />
+          {labels.adminLogin}
+        </Link>
+      </div>
+    </ModalDialog>
   );
 }
