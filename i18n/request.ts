@@ -4,7 +4,7 @@ import { defaultLocale, isLocale, localeCookieName, type Locale } from "./config
 
 /**
  * Pages get the locale from their [locale] segment (setRequestLocale in i18n/segment.ts), which keeps
- * them cacheable; next.config.ts rewrites each page URL to that segment from the NEXT_LOCALE cookie.
+ * them cacheable; the proxy rewrites each page URL to that segment from the NEXT_LOCALE cookie.
  * Route handlers live outside the segment: for them the cookie decides, read only then.
  */
 export default getRequestConfig(async ({ requestLocale }) => {

@@ -1,5 +1,5 @@
 import { defineRouting } from "next-intl/routing";
-import { defaultLocale, localeCookieName, locales } from "./config";
+import { defaultLocale, localeCookieName, localeCookieOptions, locales } from "./config";
 
 /**
  * URLs carry no locale (/apply, /admin/login): the proxy rewrites each page request to the internal
@@ -10,6 +10,6 @@ export const routing = defineRouting({
   locales,
   defaultLocale,
   localePrefix: "never",
-  localeCookie: { name: localeCookieName, maxAge: 60 * 60 * 24 * 365, sameSite: "lax" },
+  localeCookie: { name: localeCookieName, ...localeCookieOptions },
   alternateLinks: false,
 });

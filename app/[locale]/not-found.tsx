@@ -10,8 +10,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Last-resort 404 for notFound() thrown outside the public site (unknown URLs are caught by
- * app/(public)/[...missing] and shown inside the public layout). Next.js embeds this file in the
+ * Last-resort 404 for notFound() thrown outside the public site, in the visitor's language (unknown
+ * URLs are caught by app/[locale]/(public)/[...missing] and shown inside the public layout). Next.js embeds this file in the
  * payload of every page of the app, so it carries only a home link, not the full header and footer.
  */
 export default async function RootNotFound() {

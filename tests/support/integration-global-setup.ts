@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = await server.createDatabase(TEMPLATE_DB);
   await applyMigrations(templateUrl);
   console.log(`[integration] PostgreSQL (${server.kind}) ready, template migrated`);
-  project.provide("testPostgres", { adminUrl: server.adminUrl, kind: server.kind, templateUrl });
+  project.provide("testPostgres", { adminUrl: server.adminUrl });
   return async () => {
     await server?.stop();
   };
@@ -31,6 +31,6 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    testPostgres: { adminUrl: string; kind: TestPostgres["kind"]; templateUrl: string };
+    testPostgres: { adminUrl: string };
   }
 }

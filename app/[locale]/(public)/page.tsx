@@ -18,7 +18,7 @@ export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
   return { description: t("metaDescription") };
 }
 
-// Cached per language. With the products cache (30 s too) a direct database change shows within a minute.
+// Cached per language; with the products cache (PRODUCTS_MAX_AGE_SECONDS) a direct database change shows within a minute.
 export const revalidate = 30;
 
 export default async function HomePage(props: LocaleParams) {
