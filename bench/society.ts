@@ -98,7 +98,7 @@ try {
   const queries = await import("../lib/society/queries");
   const service = await import("../lib/society/service");
   const { prisma } = await import("../lib/db");
-  const { dhakaToday } = await import("../lib/applications/schemas");
+  const { dhakaToday } = await import("../lib/format");
 
   console.log(`\nQuery server time (${rounds} calls each):`);
   await time("dashboard tab (cards, salary, recent 10)", () => Promise.all([queries.getSocietyDashboard(societyId), queries.workerOptions(societyId)]));

@@ -1,26 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircle, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { submitApplication } from "@/lib/applications/actions";
-import { buildLoanDetailsSchema, buildPersonalInfoSchema, employmentInfoSchema } from "@/lib/applications/schemas";
 import type { ImageErrorKey, SubmitApplicationResult } from "@/lib/applications/types";
 import { ApplyCalculator } from "./apply-calculator";
-import { EmploymentInfoStep } from "./employment-info-step";
 import { newIdempotencyKey } from "./idempotency-key";
+import { createLazyValidation } from "./lazy-validation";
 import { LoanDetailsStep } from "./loan-details-step";
-import { PersonalInfoStep } from "./personal-info-step";
-import { ReviewStep } from "./review-step";
 import { clearDraft, readDraft, writeDraft } from "./wizard-draft";
 import { STEP_COUNT, STEP_KEYS, StepIndicator, type Step } from "./step-indicator";
-import { SuccessScreen } from "./success-screen";
 import {
   EMPTY_EMPLOYMENT_INFO,
   EMPTY_LOAN_DETAILS,
@@ -31,6 +27,14 @@ import {
   type LoanDetailsValues,
   type PersonalInfoValues,
 } from "./types";
+
+const loadLaterSteps = () => import("./later-steps");
+/** Shown in the rare case a step is reached before its download finished (it starts on the first touch). */
+const loading = () => <div aria-busy className="bg-muted h-48 animate-pulse rounded-lg" data-testid="apply-step-loading" />;
+const PersonalInfoStep = dynamic(() => loadLaterSteps().then((steps) => steps.PersonalInfoStep), { loading });
+const EmploymentInfoStep = dynamic(() => loadLaterSteps().then((steps) => steps.EmploymentInfoStep), { loading });
+const ReviewStep = dynamic(() => loadLaterSteps().then((steps) => steps.ReviewStep), { loading });
+const SuccessScreen = dynamic(() => loadLaterSteps().then((steps) => steps.SuccessScreen), { loading });
 
 /** Which step holds each field, to send the applicant to the first one the server refused. */
 const FIELD_STEP: Readonly<Record<string, 1 | 2 | 3>> = {
@@ -80,19 +84,18 @@ export function ApplyWizard({
   const tv = useTranslations("validation");
   const locale = useLocale();
 
-  // The step schemas read raw strings (Bengali digits and all); their declared input types are
-  // narrower (enums, preprocessors), hence the casts to the form's string values.
+  const [validation] = useState(createLazyValidation);
   const loanResolver = useMemo(
-    () => zodResolver(buildLoanDetailsSchema(products)) as unknown as Resolver<LoanDetailsValues>,
-    [products],
+    () => validation.resolver<LoanDetailsValues>((schemas) => schemas.buildLoanDetailsSchema(products)),
+    [validation, products],
   );
   const personalResolver = useMemo(
-    () => zodResolver(buildPersonalInfoSchema()) as unknown as Resolver<PersonalInfoValues>,
-    [],
+    () => validation.resolver<PersonalInfoValues>((schemas) => schemas.buildPersonalInfoSchema()),
+    [validation],
   );
   const employmentResolver = useMemo(
-    () => zodResolver(employmentInfoSchema) as unknown as Resolver<EmploymentInfoValues>,
-    [],
+    () => validation.resolver<EmploymentInfoValues>((schemas) => schemas.employmentInfoSchema),
+    [validation],
   );
 
   const loanForm = useForm<LoanDetailsValues>({
@@ -168,25 +171,49 @@ export function ApplyWizard({
       JSON.stringify(loanForm.getValues()) !== JSON.stringify(loanForm.formState.defaultValues) ||
       JSON.stringify(personalForm.getValues()) !== JSON.stringify(personalForm.formState.defaultValues) ||
       JSON.stringify(employmentForm.getValues()) !== JSON.stringify(employmentForm.formState.defaultValues);
-    let restored: Step = 1;
+    const startAt = (first: Step) => {
+      window.history.replaceState({ ...(window.history.state ?? {}), applyStep: first, applyIndex: 0 }, "");
+      historyRef.current = { steps: [first], index: 0 };
+    };
+    startAt(1);
     // Only the same address (a refresh, back or forward): a link with other values (another product, the
     // calculator) starts from what that link names.
     if (draft && draft.source === window.location.search && !typedBeforeHydration) {
       loanForm.reset(draft.loan);
       personalForm.reset({ ...draft.personal, nidCardCaptured: false });
       employmentForm.reset(draft.employment);
-      // The card photo is not kept, so a draft past step 2 resumes there; an incomplete step 1 resumes at 1.
-      const loanComplete = buildLoanDetailsSchema(products).safeParse(loanForm.getValues()).success;
-      restored = draft.step === 1 || !loanComplete ? 1 : 2;
-      // Session storage exists only in the browser: reading it during render would differ from the server's HTML.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setStep(restored);
+      // The card photo is not kept, so a draft past step 2 resumes there, once the schemas confirm that step 1
+      // is complete; otherwise (or offline) it resumes at step 1 with everything typed.
+      if (draft.step > 1) {
+        validation
+          .load()
+          .then((schemas) => {
+            const loanComplete = schemas.buildLoanDetailsSchema(products).safeParse(loanForm.getValues()).success;
+            if (!loanComplete || stepRef.current !== 1 || historyRef.current.index !== 0) return; // or the applicant moved on
+            setStep(2);
+            startAt(2);
+          })
+          .catch(() => {});
+      }
     }
-    window.history.replaceState({ ...(window.history.state ?? {}), applyStep: restored, applyIndex: 0 }, "");
-    historyRef.current = { steps: [restored], index: 0 };
     // Once, on mount: the forms and products of the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The validation and the later steps download on the applicant's first touch, key or focus anywhere on
+  // the page (or at once when they typed before the page's JavaScript arrived).
+  useEffect(() => {
+    const events = ["pointerdown", "keydown", "focusin"] as const;
+    const load = () => {
+      events.forEach((name) => window.removeEventListener(name, load, true));
+      // A failed download is tried again when needed: by the next validation, or when the step renders.
+      void validation.load().catch(() => {});
+      void loadLaterSteps().catch(() => {});
+    };
+    if (document.activeElement instanceof HTMLInputElement || document.activeElement instanceof HTMLTextAreaElement) load();
+    else events.forEach((name) => window.addEventListener(name, load, true));
+    return () => events.forEach((name) => window.removeEventListener(name, load, true));
+  }, [validation]);
 
   // Everything typed goes to the draft as it changes, and the step with it.
   useEffect(() => {

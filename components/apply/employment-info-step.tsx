@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { UseFormReturn } from "react-hook-form";
 import { Input } from "@/components/ui/input";
-import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { FormField, describedBy, useFieldRegistration, selectClassName } from "./fields";
 import type { EmploymentInfoValues } from "./types";
 

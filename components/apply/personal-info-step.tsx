@@ -5,7 +5,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { NidCapture, type NidCaptureValue } from "@/components/nid/nid-capture";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { FormField, describedBy, useFieldRegistration } from "./fields";
 import type { PersonalInfoValues } from "./types";
 

@@ -1,4 +1,4 @@
-import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { parseNumberInput } from "@/lib/format";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
 import { APPLY_PREFILL_PARAMS } from "./apply-href";

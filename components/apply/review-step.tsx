@@ -4,7 +4,7 @@ import { Pencil } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Button } from "@/components/ui/button";
-import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { formatCalendarDate, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits, parseNumberInput, toAsciiDigits } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
 import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";

@@ -2,7 +2,6 @@
 
 import { Check } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { Progress } from "@/components/ui/progress";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -23,12 +22,18 @@ export function StepIndicator({ step }: { step: Step }) {
         </p>
         <p className="text-muted-foreground sm:hidden">{t(`steps.${STEP_KEYS[step - 1]!}`)}</p>
       </div>
-      <Progress
-        value={percent}
+      {/* The shadcn Progress's look without its Radix primitive, which /apply's first load cannot afford. */}
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-valuenow={percent}
         aria-label={t("progressLabel")}
         data-testid="apply-progress"
-      />
+        className="bg-primary/20 relative h-2 w-full overflow-hidden rounded-full"
+      >
+        <div className="bg-primary h-full w-full transition-all" style={{ transform: `translateX(-${100 - percent}%)` }} />
+      </div>
       <ol className="grid grid-cols-4 gap-2">
         {STEP_KEYS.map((key, index) => {
           const number = index + 1;

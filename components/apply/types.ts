@@ -1,4 +1,4 @@
-import type { LoanTypeKey } from "@/lib/applications/schemas";
+import type { LoanTypeKey } from "@/lib/applications/rules";
 
 /** A loan product as the wizard needs it: the limits the step-1 schema checks plus what the applicant sees. */
 export type ApplyProduct = {

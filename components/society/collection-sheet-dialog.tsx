@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import type { ActionError } from "@/lib/auth/action-result";
 import { formatNumber, formatTaka, localizeDigits, parseNumberInput } from "@/lib/format";
 import { loadCollectionSheetAction, saveCollectionSheetAction } from "@/lib/society/actions";

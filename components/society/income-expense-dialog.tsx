@@ -8,7 +8,7 @@ import { FormField } from "@/components/admin/forms";
 import { adminSelectClassName } from "@/components/admin/select-class";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { addIncomeExpenseAction } from "@/lib/society/actions";
 import { incomeExpenseSchema, type IncomeExpenseInput, type IncomeExpenseValues } from "@/lib/society/schemas";
 import { FormDialog } from "./form-dialog";

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/u
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import type { ActionError } from "@/lib/auth/action-result";
 import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";

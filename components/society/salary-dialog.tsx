@@ -8,7 +8,7 @@ import { FormField } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { formatTaka, parseNumberInput } from "@/lib/format";
 import { paySalaryAction } from "@/lib/society/actions";
 import { salaryTotal } from "@/lib/society/rules";

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { societyDownloads } from "@/lib/society/tabs";
 import { PdfLink } from "./pdf-link";
 import { RestoreBackup } from "./restore-backup";

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import type { ApplicationStatusKey } from "./types";
-import type { LoanTypeKey } from "./schemas";
+import type { LoanTypeKey } from "./rules";
 
 /** The public ID of the application submitted with this idempotency key, if any. */
 export async function findApplicationIdByIdempotencyKey(idempotencyKey: string): Promise<string | null> {

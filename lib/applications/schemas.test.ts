@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  ageOn,
-  buildApplicationSchema,
-  buildLoanDetailsSchema,
-  buildPersonalInfoSchema,
-  dhakaToday,
-  employmentInfoSchema,
-  simulatedNidResultSchema,
-  type ProductLimits,
-} from "./schemas";
+import { dhakaToday } from "@/lib/format";
+import { ageOn, type ProductLimits } from "./rules";
+import { buildApplicationSchema, buildLoanDetailsSchema, buildPersonalInfoSchema, employmentInfoSchema, simulatedNidResultSchema } from "./schemas";
 
 /** The spec's four products (section 9). */
 const PRODUCTS: ProductLimits[] = [

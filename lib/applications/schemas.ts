@@ -6,27 +6,13 @@
  */
 import { z } from "zod";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
-import { parseNumberInput, toAsciiDigits } from "@/lib/format";
+import { dhakaToday, parseNumberInput, toAsciiDigits } from "@/lib/format";
 import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
+import { ageOn, EMPLOYMENT_TYPES, LOAN_TYPES, MAX_APPLICANT_AGE, MIN_APPLICANT_AGE, type LoanTypeKey, type ProductLimits } from "./rules";
 import type { ValidationMessageKey } from "./validation-keys";
 
 export type { ValidationMessageKey } from "./validation-keys";
 
-export const LOAN_TYPES = ["instant", "salary", "consumer", "business"] as const;
-export type LoanTypeKey = (typeof LOAN_TYPES)[number];
-/** The wizard offers the public spec's four employment types. */
-export const EMPLOYMENT_TYPES = ["salaried", "business", "freelancer", "other"] as const;
-export const MIN_APPLICANT_AGE = 18;
-export const MAX_APPLICANT_AGE = 100;
-
-/** The product limits the rules need; the client gets them as props, the server reads the database. */
-export type ProductLimits = {
-  key: LoanTypeKey;
-  minAmount: number;
-  maxAmount: number;
-  minTenure: number;
-  maxTenure: number;
-};
 
 const text = requiredText;
 
@@ -49,18 +35,6 @@ const tenure = z.preprocess(
     .number(msg("required"))
     .refine((n) => (TENURE_OPTIONS as readonly number[]).includes(n), msg("tenureNotAllowed")),
 );
-
-/** Today's calendar date in Dhaka as YYYY-MM-DD. */
-export function dhakaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(now);
-}
-
-/** Full years between an ISO date of birth and an ISO "today". */
-export function ageOn(dob: string, today: string): number {
-  const [by, bm, bd] = dob.split("-").map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
 
 const loanDetailsShape = {
   loanType: z.enum(LOAN_TYPES, msg("required")),

@@ -16,12 +16,9 @@ import { normalizeBdMobile } from "@/lib/validation/bd";
 import { allocateNumberedCode } from "@/lib/ids/allocate";
 import { generateApplicationId, normalizeApplicationId } from "./ids";
 import { findApplicationIdByIdempotencyKey, findApplicationStatusForApplicant } from "./queries";
-import {
-  buildApplicationSchema,
-  dhakaToday,
-  type ProductLimits,
-  type ValidationMessageKey,
-} from "./schemas";
+import { dhakaToday } from "@/lib/format";
+import { type ProductLimits } from "./rules";
+import { buildApplicationSchema, type ValidationMessageKey } from "./schemas";
 import { toValidationMessageKey } from "./validation-keys";
 import type {
   ApplicationStatusLookupResult,

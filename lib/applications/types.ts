@@ -1,5 +1,6 @@
 /** Shapes exchanged between the application wizard, /status and the server actions (no server imports). */
-import type { LoanTypeKey, ValidationMessageKey } from "./schemas";
+import type { LoanTypeKey } from "./rules";
+import type { ValidationMessageKey } from "./schemas";
 
 /** Why a card image was refused; keys of the "validation" message namespace. */
 export type ImageErrorKey = "imageMissing" | "imageTooLarge" | "imageNotImage" | "imageExpired";

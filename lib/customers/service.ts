@@ -1,5 +1,5 @@
 import "server-only";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import type { EmploymentType } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { allocateNumberedCode } from "@/lib/ids/allocate";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { parseEligibilityForm, tenuresWithin, type EligibilityFormValues, type EligibilityProduct } from "./form";
 
 const products: EligibilityProduct[] = [

@@ -4,7 +4,7 @@
  */
 // Types only: schemas.ts builds zod schemas at load time, and this file ships to the browser.
 // The employment list itself comes in as an argument (the server page passes EMPLOYMENT_TYPES).
-import type { EMPLOYMENT_TYPES, LoanTypeKey } from "@/lib/applications/schemas";
+import type { EMPLOYMENT_TYPES, LoanTypeKey } from "@/lib/applications/rules";
 import { parseNumberInput } from "@/lib/format";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
 

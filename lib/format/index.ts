@@ -8,6 +8,11 @@ const numberLocale: Record<Locale, string> = { bn: "bn-BD", en: "en-IN" };
 const dateLocale: Record<Locale, string> = { bn: "bn-BD", en: "en-GB" };
 export const TIME_ZONE = "Asia/Dhaka";
 
+/** Today's calendar date in Dhaka as YYYY-MM-DD. */
+export function dhakaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(now);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, fractionDigits: number): Intl.NumberFormat {
   const key = `${locale}:${fractionDigits}`;

@@ -1,6 +1,7 @@
 /** The product settings form's schema, shared by the form and the server action. */
 import { z } from "zod";
-import { LOAN_TYPES, wholeTaka } from "@/lib/applications/schemas";
+import { LOAN_TYPES } from "@/lib/applications/rules";
+import { wholeTaka } from "@/lib/applications/schemas";
 import { parseNumberInput } from "@/lib/format";
 
 /** A number typed as text (Bengali digits allowed) within [min, max] with at most `decimals` decimals. */

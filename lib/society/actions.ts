@@ -5,18 +5,7 @@ import { fail, ok } from "@/lib/auth/action-result";
 import { defineSocietyAction } from "./action-client";
 import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } from "./compat";
 import { getCollectionSheet, getMemberProfile } from "./queries";
-import {
-  adminPasswordSchema,
-  collectionSheetSchema,
-  incomeExpenseSchema,
-  memberSchema,
-  profileQuerySchema,
-  recordId,
-  salarySchema,
-  settingsSchema,
-  sheetQuerySchema,
-  workerSchema,
-} from "./schemas";
+import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { calendarMonth, missedDays, monthlyTarget, monthOf, RECENT_LIMIT, REPORT_COLLECTION_LIMIT, REPORT_RECENT_LIMIT } from "./rules";

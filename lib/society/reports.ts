@@ -2,7 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { createElement } from "react";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { formatCalendarDate, formatDateTime } from "@/lib/format";
 import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
 import { pdfResponse, preparePdf, renderPdf } from "@/lib/pdf/render";

@@ -4,7 +4,8 @@
  * included, and leave as whole taka.
  */
 import { z } from "zod";
-import { dhakaToday, wholeTaka } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
+import { wholeTaka } from "@/lib/applications/schemas";
 import { parseNumberInput } from "@/lib/format";
 import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { calendarDateOf } from "@/lib/validation/fields";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -12,17 +12,7 @@ import type { SocietyActor } from "./access";
 import { societyCodes, type SocietyCodeKind } from "./codes";
 import { planSheet, salaryTotal, SALARY_EXPENSE_CATEGORY } from "./rules";
 import type { z } from "zod";
-import type {
-  collectionSheetSchema,
-  createSocietySchema,
-  grantAccessSchema,
-  incomeExpenseSchema,
-  memberSchema,
-  revokeAccessSchema,
-  salarySchema,
-  settingsSchema,
-  workerSchema,
-} from "./schemas";
+import type { collectionSheetSchema, createSocietySchema, grantAccessSchema, incomeExpenseSchema, memberSchema, revokeAccessSchema, salarySchema, settingsSchema, workerSchema } from "./schemas";
 
 type Tx = Prisma.TransactionClient;
 

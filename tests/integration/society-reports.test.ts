@@ -16,7 +16,7 @@ vi.mock("next-intl/server", () => import("@/tests/support/next-intl-server-mock"
 import { GET as calendarPdf } from "@/app/society-manager/[societyId]/members/[memberId]/calendar.pdf/route";
 import { GET as profilePdf } from "@/app/society-manager/[societyId]/members/[memberId]/profile.pdf/route";
 import { GET as reportPdf } from "@/app/society-manager/[societyId]/report.pdf/route";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
 import { intlState } from "../support/next-intl-server-mock";
 import { sessionState } from "../support/session-state";

@@ -9,7 +9,7 @@ vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import sharp from "sharp";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
 import {
   addIncomeExpenseAction,

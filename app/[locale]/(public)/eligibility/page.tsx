@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { EligibilityChecker } from "@/components/eligibility/eligibility-checker";
-import { EMPLOYMENT_TYPES } from "@/lib/applications/schemas";
+import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { DEBT_TO_INCOME_LIMIT } from "@/lib/eligibility";
 import { tenuresWithin, type EligibilityProduct } from "@/lib/eligibility/form";
 import { formatPercent } from "@/lib/format";

@@ -1,4 +1,4 @@
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { contentDisposition } from "@/lib/download";
 import { requireSocietyRoutePermission } from "@/lib/society/access";
 import { BACKUP_MAX_BYTES, readAtMost } from "@/lib/society/backup/format";

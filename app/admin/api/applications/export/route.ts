@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { requireRoutePermission } from "@/lib/auth/guard";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { exportApplicationBatches, loanTypeTitles } from "@/lib/applications/review-queries";
 import { reviewListFiltersSchema } from "@/lib/applications/review-schemas";
 import { csvResponse, toCsv } from "@/lib/csv";

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoutePermission } from "@/lib/auth/guard";
-import { dhakaToday } from "@/lib/applications/schemas";
+import { dhakaToday } from "@/lib/format";
 import { csvResponse, toCsv } from "@/lib/csv";
 import { parsePeriod } from "@/lib/dashboard/period";
 import { getDashboardKpis, getPortfolioByProduct } from "@/lib/dashboard/queries";
