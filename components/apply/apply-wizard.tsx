@@ -1,12 +1,11 @@
 "use client";
 
-import { AlertCircle, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
-import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { submitApplication } from "@/lib/applications/actions";
@@ -35,6 +34,7 @@ const PersonalInfoStep = dynamic(() => loadLaterSteps().then((steps) => steps.Pe
 const EmploymentInfoStep = dynamic(() => loadLaterSteps().then((steps) => steps.EmploymentInfoStep), { loading });
 const ReviewStep = dynamic(() => loadLaterSteps().then((steps) => steps.ReviewStep), { loading });
 const SuccessScreen = dynamic(() => loadLaterSteps().then((steps) => steps.SuccessScreen), { loading });
+const SubmitErrorAlert = dynamic(() => loadLaterSteps().then((steps) => steps.SubmitErrorAlert));
 
 /** Which step holds each field, to send the applicant to the first one the server refused. */
 const FIELD_STEP: Readonly<Record<string, 1 | 2 | 3>> = {
@@ -450,20 +450,11 @@ export function ApplyWizard({
                 ) : null}
 
                 {submitError ? (
-                  <Alert
-                    variant="destructive"
-                    data-testid="apply-submit-error"
-                    className="border-destructive/40 bg-destructive/5 mt-5"
-                  >
-                    <AlertCircle aria-hidden />
-                    <AlertTitle className="line-clamp-none">
-                      {submitError === "fixFields"
-                        ? t("errors.fixFields")
-                        : submitError === "rateLimited"
-                          ? tv("rateLimited")
-                          : tv("serverError")}
-                    </AlertTitle>
-                  </Alert>
+                  <SubmitErrorAlert
+                    message={
+                      submitError === "fixFields" ? t("errors.fixFields") : submitError === "rateLimited" ? tv("rateLimited") : tv("serverError")
+                    }
+                  />
                 ) : null}
 
                 <div className="mt-6 flex items-center justify-between gap-3 border-t pt-5">

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import type { UseFormReturn } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
-import { FormField, describedBy, useFieldRegistration, selectClassName } from "./fields";
+import { selectClassName } from "@/components/forms/native-select";
+import { FormField, describedBy, useFieldRegistration } from "./fields";
 import type { EmploymentInfoValues } from "./types";
 
 export function EmploymentInfoStep({ form }: { form: UseFormReturn<EmploymentInfoValues> }) {

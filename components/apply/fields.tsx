@@ -6,12 +6,6 @@ import type { FieldValues, Path, PathValue, RegisterOptions, UseFormReturn } fro
 import { Label } from "@/components/ui/label";
 import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 
-// Native <select>: no extra client JS, the phone's own picker, and simple to drive in tests
-// (the same styling as the calculator's selects).
-export const selectClassName =
-  "border-input bg-background h-10 w-full min-w-0 rounded-md border px-3 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:border-destructive aria-invalid:ring-destructive/20 md:text-sm";
-
-
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**

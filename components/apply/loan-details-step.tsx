@@ -6,21 +6,15 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { formatNumber, formatPercent, formatTaka, parseNumberInput } from "@/lib/format";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
-import { FormField, describedBy, useFieldRegistration, selectClassName } from "./fields";
+import { closestTenure, tenuresWithin } from "@/lib/loans/tenure";
+import { selectClassName } from "@/components/forms/native-select";
+import { FormField, describedBy, useFieldRegistration } from "./fields";
 import type { ApplyProduct, LoanDetailsValues } from "./types";
 import { ProductOptions } from "@/components/loans/product-options";
 
 /** The fixed tenures inside the product's range (all of them before a product is chosen). */
-export function tenureChoicesFor(product: ApplyProduct | undefined): readonly number[] {
-  if (!product) return TENURE_OPTIONS;
-  return TENURE_OPTIONS.filter((months) => months >= product.minTenure && months <= product.maxTenure);
-}
-
-function closest(choices: readonly number[], target: number): number | undefined {
-  return choices.reduce<number | undefined>(
-    (best, months) => (best === undefined || Math.abs(months - target) < Math.abs(best - target) ? months : best),
-    undefined,
-  );
+function tenureChoicesFor(product: ApplyProduct | undefined): readonly number[] {
+  return product ? tenuresWithin(product.minTenure, product.maxTenure) : TENURE_OPTIONS;
 }
 
 export function LoanDetailsStep({
@@ -45,7 +39,7 @@ export function LoanDetailsStep({
     const next = products.find((p) => p.key === nextKey);
     const tenure = Number(getValues("tenure"));
     if (getValues("tenure") !== "" && !tenureChoicesFor(next).includes(tenure)) {
-      setValue("tenure", String(closest(tenureChoicesFor(next), tenure) ?? ""), { shouldDirty: true });
+      setValue("tenure", String(closestTenure(tenureChoicesFor(next), tenure) ?? ""), { shouldDirty: true });
     }
     const touched = (["amount", "tenure"] as const).filter((name) => getFieldState(name).isTouched);
     if (touched.length > 0) void trigger(touched);

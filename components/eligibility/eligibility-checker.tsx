@@ -24,19 +24,13 @@ import {
   type EmploymentTypeKey,
 } from "@/lib/eligibility/form";
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
+import { closestTenure } from "@/lib/loans/tenure";
 import { cn } from "@/lib/utils";
+import { selectClassName } from "@/components/forms/native-select";
 import { ProductOptions } from "@/components/loans/product-options";
 import { useProductFromAddress } from "@/components/loans/use-product-from-address";
 
-// Native <select>, as on /calculator: the phone's own picker and no extra client JS.
-const selectClassName =
-  "border-input bg-background h-10 w-full min-w-0 rounded-md border px-3 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:border-destructive disabled:opacity-50";
-
 const FIELD_ORDER: readonly EligibilityField[] = ["income", "existing", "employment", "loanType", "amount", "tenure"];
-
-function closest(choices: readonly number[], target: number): number {
-  return choices.reduce((best, months) => (Math.abs(months - target) < Math.abs(best - target) ? months : best));
-}
 
 export function EligibilityChecker({
   products,
@@ -94,9 +88,7 @@ export function EligibilityChecker({
         // Keep the tenure if the new product offers it, otherwise move to the nearest one it does.
         const choices = products.find((p) => p.key === value)?.tenures ?? [];
         const months = current.tenure === "" ? null : Number(current.tenure);
-        if (months !== null && choices.length > 0 && !choices.includes(months)) {
-          next.tenure = String(closest(choices, months));
-        }
+        if (months !== null && !choices.includes(months)) next.tenure = String(closestTenure(choices, months) ?? current.tenure);
       }
       return next;
     });

@@ -15,7 +15,7 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
         <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
           {t("title")}
         </h2>
-        <p className="max-w-xl text-primary-foreground/90">{t("text")}</p>
+        <p className="max-w-xl text-primary-foreground">{t("text")}</p>
         <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg" className={onPrimarySolidButton}>
             <Link href={APPLY_HREF}>
@@ -27,7 +27,7 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
             <a href={`tel:${supportPhone}`} data-testid="call-us-link">
               <Phone aria-hidden />
               {t("call")}
-              <span dir="ltr" className="font-normal opacity-90">
+              <span dir="ltr" className="font-normal">
                 {formatPhone(supportPhone, locale)}
               </span>
             </a>

@@ -45,7 +45,7 @@ export function HeroSlider({
             )}
           >
             <h2 className="text-3xl font-bold text-balance sm:text-4xl lg:text-5xl lg:leading-tight">{slide.title}</h2>
-            <p className="mt-3 max-w-xl text-base text-pretty text-primary-foreground/90 sm:text-lg">{slide.text}</p>
+            <p className="mt-3 max-w-xl text-base text-pretty text-primary-foreground sm:text-lg">{slide.text}</p>
           </div>
         ))}
       </div>

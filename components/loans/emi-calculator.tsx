@@ -11,7 +11,9 @@ import { Label } from "@/components/ui/label";
 import { formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
 import type { LoanType } from "@/lib/generated/prisma/enums";
 import { TENURE_OPTIONS } from "@/lib/loans/emi";
+import { closestTenure, tenuresWithin } from "@/lib/loans/tenure";
 import { cn } from "@/lib/utils";
+import { selectClassName } from "@/components/forms/native-select";
 import { EmiFigures, useDebouncedEmi } from "@/components/loans/emi-figures";
 import { ProductOptions } from "@/components/loans/product-options";
 import { useProductFromAddress } from "@/components/loans/use-product-from-address";
@@ -27,20 +29,10 @@ export type CalculatorProduct = {
   tenure: Range | null;
 };
 
-// Native <select>: no client JS, the phone's own picker, and trivial to drive in tests.
-const selectClassName =
-  "border-input bg-background h-10 w-full min-w-0 rounded-md border px-3 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]";
-
 /** The fixed tenures that fall inside the product's range; all of them if none does (or no range is known). */
 function tenureChoicesFor(product: CalculatorProduct | null): readonly number[] {
-  const range = product?.tenure;
-  if (!range) return TENURE_OPTIONS;
-  const inRange = TENURE_OPTIONS.filter((months) => months >= range.min && months <= range.max);
+  const inRange = product?.tenure ? tenuresWithin(product.tenure.min, product.tenure.max) : [];
   return inRange.length > 0 ? inRange : TENURE_OPTIONS;
-}
-
-function closest(choices: readonly number[], target: number): number {
-  return choices.reduce((best, months) => (Math.abs(months - target) < Math.abs(best - target) ? months : best));
 }
 
 export function EmiCalculator({
@@ -80,7 +72,7 @@ export function EmiCalculator({
     // Keep the chosen tenure if the new product offers it, otherwise move to the nearest one it does.
     const nextProduct = products.find((p) => p.key === nextKey) ?? null;
     const choices = tenureChoicesFor(nextProduct);
-    if (tenure !== null && !choices.includes(tenure)) setTenureText(String(closest(choices, tenure)));
+    if (tenure !== null && !choices.includes(tenure)) setTenureText(String(closestTenure(choices, tenure) ?? tenure));
   }
 
   const amountHintId = `${ids}-amount-hint`;

@@ -5,7 +5,7 @@ import { UserPlus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/admin/forms";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { addMemberAction } from "@/lib/society/actions";
@@ -70,7 +70,7 @@ export function AddMemberDialog({ societyId, workers }: { societyId: string; wor
       </div>
       <p className="text-xs text-muted-foreground">{f("amountHint")}</p>
       <FormField id="member-type" label={f("membershipType")}>
-        <select id="member-type" className={adminSelectClassName} {...form.register("membershipType")}>
+        <select id="member-type" className={compactSelectClassName} {...form.register("membershipType")}>
           {MEMBERSHIP_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`dialogs.addMember.types.${type}`)}

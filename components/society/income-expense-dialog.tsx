@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/admin/forms";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { dhakaToday } from "@/lib/format";
@@ -39,7 +39,7 @@ export function IncomeExpenseDialog({ societyId }: { societyId: string }) {
       }
     >
       <FormField id="ie-type" label={t("dialogs.incomeExpense.type")} error={errors.type?.message}>
-        <select id="ie-type" className={adminSelectClassName} {...form.register("type")}>
+        <select id="ie-type" className={compactSelectClassName} {...form.register("type")}>
           <option value="income">{t("dialogs.incomeExpense.income")}</option>
           <option value="expense">{t("dialogs.incomeExpense.expense")}</option>
         </select>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale } from "next-intl";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import type { Locale } from "@/i18n/config";
 import { localizeDigits } from "@/lib/format";
 
@@ -11,7 +11,7 @@ export type WorkerOption = { id: string; code: string; name: string };
 export function WorkerSelect({ workers, placeholder, ...props }: React.ComponentProps<"select"> & { workers: WorkerOption[]; placeholder: string }) {
   const locale = useLocale() as Locale;
   return (
-    <select className={adminSelectClassName} {...props}>
+    <select className={compactSelectClassName} {...props}>
       <option value="">{placeholder}</option>
       {workers.map((w) => (
         <option key={w.id} value={w.id}>

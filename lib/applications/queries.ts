@@ -1,7 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import type { ApplicationStatusKey } from "./types";
-import type { LoanTypeKey } from "./rules";
+import type { ApplicantStatusView } from "./types";
 
 /** The public ID of the application submitted with this idempotency key, if any. */
 export async function findApplicationIdByIdempotencyKey(idempotencyKey: string): Promise<string | null> {
@@ -11,19 +10,6 @@ export async function findApplicationIdByIdempotencyKey(idempotencyKey: string):
   });
   return row?.applicationId ?? null;
 }
-
-/** What an applicant may see about their own application on /status. */
-export type ApplicantStatusView = {
-  applicationId: string;
-  status: ApplicationStatusKey;
-  /** Only for rejected applications. */
-  rejectionReason: string | null;
-  loanType: LoanTypeKey;
-  amount: number;
-  tenure: number;
-  submittedAt: Date;
-  reviewedAt: Date | null;
-};
 
 /**
  * The application with this public ID and phone number (both already normalized), or null.
@@ -47,5 +33,10 @@ export async function findApplicationStatusForApplicant(
     },
   });
   if (!row) return null;
-  return { ...row, rejectionReason: row.status === "rejected" ? row.rejectionReason : null };
+  return {
+    ...row,
+    rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 
-export const REVIEW_DECISIONS = ["under_review", "approved", "rejected"] as const;
+export const REVIEW_DECISIONS = ["under_review", "approved", "rejected"] as const satisfies readonly ApplicationStatus[];
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 export const REVIEW_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ReviewDecision[]>> = {

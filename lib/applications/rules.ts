@@ -2,10 +2,13 @@
  * The application's fixed lists and age rule, without zod: the wizard's first load imports these (its
  * validation arrives later, see components/apply/lazy-validation.ts) and the schemas build on them.
  */
-export const LOAN_TYPES = ["instant", "salary", "consumer", "business"] as const;
-export type LoanTypeKey = (typeof LOAN_TYPES)[number];
-/** The wizard offers the public spec's four employment types. */
-export const EMPLOYMENT_TYPES = ["salaried", "business", "freelancer", "other"] as const;
+import { LoanType, type EmploymentType } from "@/lib/generated/prisma/enums";
+
+/** Every loan type the database knows (Prisma's enum, a few bytes of plain data in the browser). */
+export const LOAN_TYPES: readonly LoanType[] = Object.values(LoanType);
+export type LoanTypeKey = LoanType;
+/** The wizard offers the public spec's four employment types (the database also knows self_employed). */
+export const EMPLOYMENT_TYPES = ["salaried", "business", "freelancer", "other"] as const satisfies readonly EmploymentType[];
 export const MIN_APPLICANT_AGE = 18;
 export const MAX_APPLICANT_AGE = 100;
 

@@ -389,15 +389,5 @@ export async function handleStatusLookup(
 
   const found = await findApplicationStatusForApplicant(applicationId, phone);
   if (!found) return { ok: false, error: "notFound" };
-  return {
-    ok: true,
-    applicationId: found.applicationId,
-    status: found.status,
-    rejectionReason: found.rejectionReason,
-    loanType: found.loanType,
-    amount: found.amount,
-    tenure: found.tenure,
-    submittedAt: found.submittedAt.toISOString(),
-    reviewedAt: found.reviewedAt?.toISOString() ?? null,
-  };
+  return { ok: true, ...found };
 }

@@ -1,4 +1,5 @@
 /** Shapes exchanged between the application wizard, /status and the server actions (no server imports). */
+import type { ApplicationStatus } from "@/lib/generated/prisma/enums";
 import type { LoanTypeKey } from "./rules";
 import type { ValidationMessageKey } from "./schemas";
 
@@ -15,18 +16,21 @@ export type SubmitApplicationResult =
 /** `token` names the checked photo for the submission; null when the check could not hold it (then the submission uploads it). */
 export type CheckNidImageResult = { ok: true; token: string | null } | { ok: false; error: ImageErrorKey | "rateLimited" };
 
-export type ApplicationStatusKey = "pending" | "under_review" | "approved" | "rejected";
+export type ApplicationStatusKey = ApplicationStatus;
+
+/** What an applicant may see about their own application on /status; instants as ISO strings (it goes to the browser). */
+export type ApplicantStatusView = {
+  applicationId: string;
+  status: ApplicationStatusKey;
+  /** Only for rejected applications. */
+  rejectionReason: string | null;
+  loanType: LoanTypeKey;
+  amount: number;
+  tenure: number;
+  submittedAt: string;
+  reviewedAt: string | null;
+};
 
 export type ApplicationStatusLookupResult =
-  | {
-      ok: true;
-      applicationId: string;
-      status: ApplicationStatusKey;
-      rejectionReason: string | null;
-      loanType: LoanTypeKey;
-      amount: number;
-      tenure: number;
-      submittedAt: string; // ISO instant
-      reviewedAt: string | null;
-    }
+  | ({ ok: true } & ApplicantStatusView)
   | { ok: false; error: "notFound" | "validation" | "rateLimited" };

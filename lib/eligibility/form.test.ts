@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
-import { parseEligibilityForm, tenuresWithin, type EligibilityFormValues, type EligibilityProduct } from "./form";
+import { tenuresWithin } from "@/lib/loans/tenure";
+import { parseEligibilityForm, type EligibilityFormValues, type EligibilityProduct } from "./form";
 
 const products: EligibilityProduct[] = [
   { key: "instant", title: "Instant Microloan", annualRate: 18, minAmount: 5_000, maxAmount: 50_000, tenures: tenuresWithin(1, 12) },
@@ -15,15 +16,6 @@ const valid: EligibilityFormValues = {
   amount: "50000",
   tenure: "12",
 };
-
-describe("tenuresWithin", () => {
-  it("keeps the fixed choices inside the product's range", () => {
-    expect(tenuresWithin(1, 12)).toEqual([6, 12]);
-    expect(tenuresWithin(24, 84)).toEqual([24, 36, 48, 60]);
-    expect(tenuresWithin(6, 36)).toEqual([6, 12, 18, 24, 36]);
-    expect(tenuresWithin(13, 17)).toEqual([]);
-  });
-});
 
 describe("parseEligibilityForm", () => {
   it("parses valid input, empty existing payments meaning none", () => {

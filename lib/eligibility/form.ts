@@ -6,7 +6,6 @@
 // The employment list itself comes in as an argument (the server page passes EMPLOYMENT_TYPES).
 import type { EMPLOYMENT_TYPES, LoanTypeKey } from "@/lib/applications/rules";
 import { parseNumberInput } from "@/lib/format";
-import { TENURE_OPTIONS } from "@/lib/loans/emi";
 
 /** The same ceiling the application schemas put on money fields. */
 const MAX_TAKA = 1_000_000_000;
@@ -56,11 +55,6 @@ export type EligibilityFormData = {
 export type EligibilityFormResult =
   | { ok: true; data: EligibilityFormData }
   | { ok: false; errors: Partial<Record<EligibilityField, EligibilityErrorKey>> };
-
-/** The wizard's fixed tenures (6…60 months) that fall inside a product's tenure range. */
-export function tenuresWithin(minTenure: number, maxTenure: number): number[] {
-  return TENURE_OPTIONS.filter((months) => months >= minTenure && months <= maxTenure);
-}
 
 /** Whole taka from typed text: undefined when empty, null when not a whole number in range. */
 function wholeTaka(text: string, { allowZero }: { allowZero: boolean }): number | null | undefined {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../crypto/hash";
 
 /**
  * Helpers that keep the demo data deterministic: the same ids, dates and bytes on every run
@@ -15,10 +15,10 @@ const DHAKA_OFFSET_HOURS = 6; // Asia/Dhaka is UTC+6 all year (no daylight savin
  * cuids accepts demo rows too.
  */
 export function demoId(label: string): string {
-  return `c${createHash("sha256").update(`rinbondhu-demo:${label}`).digest("hex").slice(0, 24)}`;
+  return `c${sha256Hex(`rinbondhu-demo:${label}`).slice(0, 24)}`;
 }
 
-export { sha256Hex } from "../crypto/hash";
+export { sha256Hex };
 
 /** A calendar date `offsetDays` from the reference date, as stored in `@db.Date` columns (UTC midnight). */
 export function demoDate(offsetDays: number): Date {

@@ -4,9 +4,9 @@
  * included, and leave as whole taka.
  */
 import { z } from "zod";
-import { dhakaToday } from "@/lib/format";
 import { wholeTaka } from "@/lib/applications/schemas";
-import { parseNumberInput } from "@/lib/format";
+import { dhakaToday, parseNumberInput } from "@/lib/format";
+import { IncomeExpenseType, MembershipType } from "@/lib/generated/prisma/enums";
 import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
 
 const text = requiredText;
@@ -48,8 +48,8 @@ export const sheetAmount = z.preprocess(
     .nullable(),
 );
 
-export const MEMBERSHIP_TYPES = ["regular", "premium", "lifetime"] as const;
-export const INCOME_EXPENSE_TYPES = ["income", "expense"] as const;
+export const MEMBERSHIP_TYPES: readonly MembershipType[] = Object.values(MembershipType);
+export const INCOME_EXPENSE_TYPES: readonly IncomeExpenseType[] = Object.values(IncomeExpenseType);
 
 /** Worker photos: the same 5 MB limit and image types as card photos; the server decodes and resizes. */
 export const workerSchema = z.object({

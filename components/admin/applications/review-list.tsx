@@ -1,7 +1,7 @@
 import { Eye, FileSearch } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -56,7 +56,7 @@ export async function ReviewFilters({ filters }: { filters: ReviewListFilters })
   return (
     <form action="/admin/application-review" className="mb-4 flex flex-col gap-2 sm:flex-row" role="search" data-testid="review-filters">
       <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-sm" />
-      <select name="status" defaultValue={filters.status} aria-label={t("statusFilter")} className={`${adminSelectClassName} sm:w-48`}>
+      <select name="status" defaultValue={filters.status} aria-label={t("statusFilter")} className={`${compactSelectClassName} sm:w-48`}>
         {REVIEW_STATUS_FILTERS.map((s) => (
           <option key={s} value={s}>
             {t(`filters.${s}`)}

@@ -8,7 +8,7 @@ import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -96,7 +96,7 @@ function SocietyCard({ society }: { society: Society }) {
             <Input id={`grant-phone-${society.id}`} type="tel" {...form.register("phone")} aria-invalid={!!errors.phone} />
           </FormField>
           <FormField id={`grant-access-${society.id}`} label={t("access")}>
-            <select id={`grant-access-${society.id}`} className={adminSelectClassName} {...form.register("access")}>
+            <select id={`grant-access-${society.id}`} className={compactSelectClassName} {...form.register("access")}>
               <option value="user">{tSociety("access.user")}</option>
               <option value="admin">{tSociety("access.admin")}</option>
             </select>

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -57,7 +57,7 @@ export function CreateStaffDialog({ roles }: { roles: readonly StaffRole[] }) {
             <Input id="staff-email" type="email" {...form.register("email")} aria-invalid={!!errors.email} />
           </FormField>
           <FormField id="staff-role" label={t("role")} error={errors.role?.message}>
-            <select id="staff-role" className={adminSelectClassName} {...form.register("role")}>
+            <select id="staff-role" className={compactSelectClassName} {...form.register("role")}>
               {roles.map((role) => (
                 <option key={role} value={role}>
                   {tShell(`roles.${role}`)}

@@ -4,7 +4,7 @@ import { MoreHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { adminSelectClassName } from "@/components/admin/select-class";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { ActionErrorAlert, FormField } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -85,7 +85,7 @@ export function StaffRowActions({ staff, roles }: { staff: Staff; roles: readonl
           </DialogHeader>
           {open === "role" ? (
             <FormField id={`role-${staff.id}`} label={t("role")}>
-              <select id={`role-${staff.id}`} className={adminSelectClassName} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+              <select id={`role-${staff.id}`} className={compactSelectClassName} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
                 {roles.map((r) => (
                   <option key={r} value={r}>
                     {tShell(`roles.${r}`)}

@@ -8,6 +8,7 @@ import type { ApplyProduct } from "@/components/apply/types";
 import { NidSecurityFeatures } from "@/components/nid/nid-security-features";
 import { env } from "@/lib/env";
 import { readActiveProducts } from "@/lib/products/queries";
+import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
@@ -41,11 +42,7 @@ export default async function ApplyPage({
   const { SUPPORT_PHONE, SUPPORT_EMAIL, PROTOTYPE_COMPAT } = env();
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10">
-      <header className="mb-6 max-w-2xl">
-        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground mt-2">{t("subtitle")}</p>
-      </header>
+    <PublicPage title={t("title")} subtitle={t("subtitle")}>
       <ClientMessages namespaces={["apply", "nid", "validation"]}>
         <ApplyWizard
           products={products}
@@ -55,6 +52,6 @@ export default async function ApplyPage({
           securityPanel={<NidSecurityFeatures />}
         />
       </ClientMessages>
-    </div>
+    </PublicPage>
   );
 }

@@ -5,6 +5,7 @@ import { EmiCalculator, type CalculatorProduct } from "@/components/loans/emi-ca
 import { LoanType } from "@/lib/generated/prisma/enums";
 import { CALCULATOR_RATES } from "@/lib/loans/emi";
 import { listActiveProducts } from "@/lib/products/queries";
+import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
@@ -39,14 +40,10 @@ export default async function CalculatorPage(props: LocaleParams) {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <header className="mb-6 max-w-2xl md:mb-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground mt-2">{t("subtitle")}</p>
-      </header>
+    <PublicPage title={t("title")} subtitle={t("subtitle")}>
       <ClientMessages namespaces={["calculator"]}>
         <EmiCalculator products={products} />
       </ClientMessages>
-    </div>
+    </PublicPage>
   );
 }

@@ -4,9 +4,11 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { EligibilityChecker } from "@/components/eligibility/eligibility-checker";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { DEBT_TO_INCOME_LIMIT } from "@/lib/eligibility";
-import { tenuresWithin, type EligibilityProduct } from "@/lib/eligibility/form";
+import type { EligibilityProduct } from "@/lib/eligibility/form";
+import { tenuresWithin } from "@/lib/loans/tenure";
 import { formatPercent } from "@/lib/format";
 import { listActiveProducts } from "@/lib/products/queries";
+import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
@@ -35,16 +37,10 @@ export default async function EligibilityPage(props: LocaleParams) {
     .filter((p) => p.tenures.length > 0);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <header className="mb-6 max-w-2xl md:mb-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground mt-2 leading-relaxed">
-          {t("subtitle", { limit: formatPercent(DEBT_TO_INCOME_LIMIT * 100, locale) })}
-        </p>
-      </header>
+    <PublicPage title={t("title")} subtitle={t("subtitle", { limit: formatPercent(DEBT_TO_INCOME_LIMIT * 100, locale) })}>
       <ClientMessages namespaces={["eligibility"]}>
         <EligibilityChecker products={products} employmentTypes={EMPLOYMENT_TYPES} />
       </ClientMessages>
-    </div>
+    </PublicPage>
   );
 }

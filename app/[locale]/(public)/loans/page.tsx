@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProductTable } from "@/components/loans/product-table";
 import { listActiveProducts } from "@/lib/products/queries";
+import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
@@ -18,12 +19,7 @@ export default async function LoansPage(props: LocaleParams) {
   const [t, products] = await Promise.all([getTranslations("loans"), listActiveProducts(locale)]);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <header className="mb-6 max-w-2xl md:mb-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground mt-2">{t("subtitle")}</p>
-      </header>
-
+    <PublicPage title={t("title")} subtitle={t("subtitle")}>
       {products.length > 0 ? (
         <ProductTable products={products} />
       ) : (
@@ -33,6 +29,6 @@ export default async function LoansPage(props: LocaleParams) {
       )}
 
       <p className="text-muted-foreground mt-6 text-sm">{t("note")}</p>
-    </div>
+    </PublicPage>
   );
 }

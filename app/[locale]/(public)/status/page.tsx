@@ -4,6 +4,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { StatusLookup } from "@/components/status/status-lookup";
 import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
+import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
@@ -31,11 +32,7 @@ export default async function StatusPage({
   const supportPhone = env().SUPPORT_PHONE;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-      <header className="mb-6 max-w-2xl md:mb-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground mt-2 leading-relaxed">{t("subtitle")}</p>
-      </header>
+    <PublicPage title={t("title")} subtitle={t("subtitle")}>
       <ClientMessages namespaces={["status"]}>
         <StatusLookup initialApplicationId={initialApplicationId} />
       </ClientMessages>
@@ -49,6 +46,6 @@ export default async function StatusPage({
           ),
         })}
       </p>
-    </div>
+    </PublicPage>
   );
 }
