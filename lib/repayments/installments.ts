@@ -1,0 +1,58 @@
+/**
+ * What an instalment's state and late fee are, computed from its dates and the money applied to it (admin spec
+ * sections 5 and 6): nothing here is stored as a second truth that could drift from the payments. Pure.
+ */
+import type { InstallmentStatus } from "@/lib/generated/prisma/enums";
+
+/** The product's late-fee rule; the defaults are the spec's (115 on an EMI of 2,292, after three days). */
+export type LateFeePolicy = { percentOfEmi: number; graceDays: number };
+export const DEFAULT_LATE_FEE_POLICY: LateFeePolicy = { percentOfEmi: 5, graceDays: 3 };
+
+/** The fee for one late instalment: a share of its EMI, rounded to whole taka (half up: 114.6 → 115). */
+export function lateFeeFor(emiAmount: number, policy: LateFeePolicy = DEFAULT_LATE_FEE_POLICY): number {
+  return Math.round((emiAmount * policy.percentOfEmi) / 100);
+}
+
+/** The day after which an unpaid instalment is charged its late fee: its due date plus the grace days. */
+export function graceEndsOn(dueDate: string, policy: LateFeePolicy = DEFAULT_LATE_FEE_POLICY): string {
+  const date = new Date(`${dueDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + policy.graceDays);
+  return date.toISOString().slice(0, 10);
+}
+
+export type InstallmentFacts = {
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  emiAmount: number;
+  /** The late fee charged so far (0 or the one fee). */
+  lateFee: number;
+  /** Everything applied to this instalment, fee included. */
+  paidAmount: number;
+};
+
+/**
+ * Its state on `today` (Asia/Dhaka, YYYY-MM-DD): paid once the EMI and any fee are covered; partial when some
+ * money came in; otherwise upcoming, due today or overdue by the calendar.
+ */
+export function installmentStatus(installment: InstallmentFacts, today: string): InstallmentStatus {
+  if (installment.paidAmount >= installment.emiAmount + installment.lateFee) return "paid";
+  if (installment.paidAmount > 0) return "partial";
+  if (today < installment.dueDate) return "upcoming";
+  return today === installment.dueDate ? "due_today" : "overdue";
+}
+
+/**
+ * The late fee this instalment should carry on `today`: once, when its EMI was not paid in full by the end of
+ * the grace period; a fee already charged stays (it is never charged twice, nor taken back by paying later).
+ */
+export function lateFeeDue(
+  installment: InstallmentFacts & { /** When the EMI itself was covered, YYYY-MM-DD; null while it is not. */ emiCoveredOn: string | null },
+  today: string,
+  policy: LateFeePolicy = DEFAULT_LATE_FEE_POLICY,
+): number {
+  if (installment.lateFee > 0) return installment.lateFee;
+  const lastFreeDay = graceEndsOn(installment.dueDate, policy);
+  if (today <= lastFreeDay) return 0;
+  if (installment.emiCoveredOn !== null && installment.emiCoveredOn <= lastFreeDay) return 0;
+  return lateFeeFor(installment.emiAmount, policy);
+}
