@@ -43,6 +43,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.loanDocument.createMany({ data: backOffice.loanDocuments, ...skip });
       await tx.loanInstallment.createMany({ data: backOffice.installments, ...skip });
       await tx.loanPayment.createMany({ data: backOffice.payments, ...skip });
+      await tx.loanPaymentAllocation.createMany({ data: backOffice.paymentAllocations, ...skip });
       await tx.collectionActivity.createMany({ data: backOffice.collectionActivities, ...skip });
 
       await tx.kycCase.createMany({ data: kyc.cases, ...skip });

@@ -24,6 +24,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   "memberCodeTaken",
   "registrationTaken",
   "staffNotFound",
+  "memberLoanMismatch",
+  "paymentExceedsOwed",
+  "futureDate",
+  "approvedAboveRequested",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -7,6 +7,7 @@ const SEQUENCES = {
   kycCase: { table: "KycCase", column: "caseNumber", prefix: "KYC-" },
   loan: { table: "Loan", column: "loanNumber", prefix: "LN-" },
   customer: { table: "Customer", column: "userNumber", prefix: "U" },
+  payment: { table: "LoanPayment", column: "paymentNumber", prefix: "PAY-" },
 } as const;
 
 /**

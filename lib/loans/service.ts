@@ -1,6 +1,15 @@
 import "server-only";
+import { writeAudit } from "@/lib/audit/service";
+import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
+import type { StaffContext } from "@/lib/auth/guard";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { allocateNumberedCode } from "@/lib/ids/allocate";
+import { installmentStatus } from "@/lib/repayments/installments";
+import { buildSchedule } from "@/lib/repayments/schedule";
+import { calendarDateOf } from "@/lib/validation/fields";
+import { calculateEmi } from "./emi";
 
 type ApprovedApplication = {
   id: string;
@@ -59,4 +68,136 @@ export async function createLoanFromApplication(
     select: { id: true, loanNumber: true },
   });
   return loan;
+}
+
+/** Concurrent decisions wait on the loan's row lock; give them time, as application decisions do. */
+const LOAN_TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+
+/** Why a guarded change found nothing to change: no such loan, or it is no longer in the expected status. */
+async function explainLoanRefusal<T>(tx: Prisma.TransactionClient, loanNumber: string): Promise<ActionResult<T>> {
+  const current = await tx.loan.findUnique({ where: { loanNumber }, select: { status: true } });
+  return current ? fail("conflict", { reason: "statusChanged", details: { status: current.status } }) : fail("notFound");
+}
+
+function auditFields(ctx: StaffContext) {
+  return { actor: ctx.actor, ip: ctx.request.ip, userAgent: ctx.request.userAgent };
+}
+
+/**
+ * The credit decision's approval (admin spec section 4): at most the amount requested and inside the product's
+ * range, the EMI recomputed with the shared EMI function. Maker-checker: whoever reviewed the application may not
+ * approve its loan. One guarded update (from pending_approval or under_review), so of concurrent approvals one wins.
+ */
+export async function approveLoan(
+  ctx: StaffContext,
+  input: { loanNumber: string; amount: number },
+  now = new Date(),
+): Promise<ActionResult<{ loanNumber: string; approvedAmount: number; emi: number }>> {
+  return prisma.$transaction(async (tx) => {
+    const loan = await tx.loan.findUnique({
+      where: { loanNumber: input.loanNumber },
+      select: { id: true, status: true, loanType: true, requestedAmount: true, tenure: true, interestRate: true, application: { select: { reviewedById: true } } },
+    });
+    if (!loan) return fail("notFound");
+    if (loan.application?.reviewedById === ctx.user.id) return fail("forbidden", { reason: "sameAsReviewer" });
+    if (input.amount > loan.requestedAmount) return fail("validation", { fieldErrors: { amount: "approvedAboveRequested" } });
+    const product = await tx.loanProduct.findUnique({ where: { key: loan.loanType }, select: { minAmount: true, maxAmount: true } });
+    if (product && (input.amount < product.minAmount || input.amount > product.maxAmount)) {
+      return fail("validation", { fieldErrors: { amount: "amountOutOfRange" } });
+    }
+    const { emi } = calculateEmi({ principal: input.amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure });
+    const { count } = await tx.loan.updateMany({
+      where: { id: loan.id, status: { in: ["pending_approval", "under_review"] } },
+      data: { status: "approved", approvedAmount: input.amount, emi, approvedById: ctx.user.id, approvedAt: now },
+    });
+    if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
+    await writeAudit(tx, {
+      ...auditFields(ctx),
+      action: "loan.approve",
+      entityType: "Loan",
+      entityId: loan.id,
+      before: { status: loan.status, requestedAmount: loan.requestedAmount },
+      after: { status: "approved", approvedAmount: input.amount, emi },
+    });
+    return ok({ loanNumber: input.loanNumber, approvedAmount: input.amount, emi });
+  }, LOAN_TRANSACTION_OPTIONS);
+}
+
+/** The credit decision's rejection, with its reason; guarded like the approval. */
+export async function rejectLoan(ctx: StaffContext, input: { loanNumber: string; reason: string }, now = new Date()): Promise<ActionResult<{ loanNumber: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true, status: true } });
+    if (!loan) return fail("notFound");
+    const { count } = await tx.loan.updateMany({
+      where: { id: loan.id, status: { in: ["pending_approval", "under_review"] } },
+      data: { status: "rejected", rejectionReason: input.reason, rejectedById: ctx.user.id, rejectedAt: now },
+    });
+    if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
+    await writeAudit(tx, {
+      ...auditFields(ctx),
+      action: "loan.reject",
+      entityType: "Loan",
+      entityId: loan.id,
+      before: { status: loan.status },
+      after: { status: "rejected", rejectionReason: input.reason },
+    });
+    return ok({ loanNumber: input.loanNumber });
+  }, LOAN_TRANSACTION_OPTIONS);
+}
+
+/**
+ * Disbursement (admin spec section 4): the approved amount goes out to the given account on the scheduled date,
+ * and the repayment schedule is written (lib/repayments/schedule.ts). Maker-checker: the approver may not
+ * disburse. One guarded update from approved, so of concurrent disbursements exactly one writes a schedule.
+ */
+export async function disburseLoan(
+  ctx: StaffContext,
+  input: { loanNumber: string; bankAccount: string; bankName: string; scheduledDate: string },
+  now = new Date(),
+): Promise<ActionResult<{ loanNumber: string; disbursedAmount: number; installments: number }>> {
+  return prisma.$transaction(async (tx) => {
+    const loan = await tx.loan.findUnique({
+      where: { loanNumber: input.loanNumber },
+      select: { id: true, status: true, approvedById: true, approvedAmount: true, interestRate: true, tenure: true, emi: true },
+    });
+    if (!loan) return fail("notFound");
+    if (loan.approvedById === ctx.user.id) return fail("forbidden", { reason: "sameAsApprover" });
+    const amount = loan.approvedAmount;
+    if (loan.status !== "approved" || amount === null) return explainLoanRefusal(tx, input.loanNumber);
+    const { count } = await tx.loan.updateMany({
+      where: { id: loan.id, status: "approved" },
+      data: {
+        status: "disbursed",
+        disbursedAt: now,
+        disbursedById: ctx.user.id,
+        disbursedAmount: amount,
+        disbursementBankAccount: input.bankAccount,
+        disbursementBankName: input.bankName,
+        scheduledDisbursementAt: calendarDateOf(input.scheduledDate),
+      },
+    });
+    if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
+    const schedule = buildSchedule({ principal: amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure, emi: loan.emi, disbursedOn: input.scheduledDate });
+    const today = dhakaToday(now);
+    await tx.loanInstallment.createMany({
+      data: schedule.map((row) => ({
+        loanId: loan.id,
+        emiNumber: row.emiNumber,
+        dueDate: calendarDateOf(row.dueDate),
+        emiAmount: row.emiAmount,
+        principalAmount: row.principal,
+        interestAmount: row.interest,
+        status: installmentStatus({ dueDate: row.dueDate, emiAmount: row.emiAmount, lateFee: 0, paidAmount: 0 }, today),
+      })),
+    });
+    await writeAudit(tx, {
+      ...auditFields(ctx),
+      action: "loan.disburse",
+      entityType: "Loan",
+      entityId: loan.id,
+      before: { status: "approved" },
+      after: { status: "disbursed", disbursedAmount: amount, bankName: input.bankName, scheduledDate: input.scheduledDate, installments: schedule.length },
+    });
+    return ok({ loanNumber: input.loanNumber, disbursedAmount: amount, installments: schedule.length });
+  }, LOAN_TRANSACTION_OPTIONS);
 }

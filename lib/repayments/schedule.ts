@@ -46,12 +46,15 @@ export function addCalendarMonths(iso: string, months: number): string {
   return `${pad(targetYear, 4)}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`;
 }
 
-export function buildSchedule({ principal, annualRate, months, emi, disbursedOn }: ScheduleInput): ScheduledInstallment[] {
+export type AmortisedInstallment = Omit<ScheduledInstallment, "dueDate">;
+
+/** The schedule's amounts alone: each instalment's interest, principal and the balance after it. */
+export function amortise({ principal, annualRate, months, emi }: Omit<ScheduleInput, "disbursedOn">): AmortisedInstallment[] {
   if (!Number.isInteger(principal) || principal <= 0) throw new RangeError(`principal must be a positive whole number, got ${principal}`);
   if (!Number.isInteger(months) || months <= 0) throw new RangeError(`months must be a positive whole number, got ${months}`);
   if (!Number.isInteger(emi) || emi <= 0) throw new RangeError(`emi must be a positive whole number, got ${emi}`);
   const monthlyRate = annualRate / 12 / 100;
-  const rows: ScheduledInstallment[] = [];
+  const rows: AmortisedInstallment[] = [];
   let balance = principal;
   for (let n = 1; n <= months; n++) {
     const interest = Math.round(balance * monthlyRate);
@@ -59,14 +62,11 @@ export function buildSchedule({ principal, annualRate, months, emi, disbursedOn 
     // more than is left: only possible for tiny loans where the rounded EMI is far from exact).
     const principalPart = n === months ? balance : Math.min(Math.max(emi - interest, 0), balance);
     balance -= principalPart;
-    rows.push({
-      emiNumber: n,
-      dueDate: addCalendarMonths(disbursedOn, n),
-      emiAmount: principalPart + interest,
-      principal: principalPart,
-      interest,
-      balanceAfter: balance,
-    });
+    rows.push({ emiNumber: n, emiAmount: principalPart + interest, principal: principalPart, interest, balanceAfter: balance });
   }
   return rows;
+}
+
+export function buildSchedule({ disbursedOn, ...terms }: ScheduleInput): ScheduledInstallment[] {
+  return amortise(terms).map((row) => ({ ...row, dueDate: addCalendarMonths(disbursedOn, row.emiNumber) }));
 }

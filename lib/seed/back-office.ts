@@ -1,3 +1,6 @@
+import { allocatePayment } from "../repayments/allocation";
+import { lateFeeFor } from "../repayments/installments";
+import { amortise } from "../repayments/schedule";
 import { calculateEmi } from "../loans/emi";
 import type {
   ApplicationStatus,
@@ -579,11 +582,6 @@ function paymentReference(method: PaymentMethod, label: string): string {
   }
 }
 
-/** Round half up to whole taka. */
-function lateFeeFor(emi: number): number {
-  return Math.round(emi * 0.05);
-}
-
 const taka = (amount: number) => `৳${amount.toLocaleString("en-IN")}`;
 
 export type BackOfficeRows = {
@@ -594,6 +592,7 @@ export type BackOfficeRows = {
   loanDocuments: Prisma.LoanDocumentCreateManyInput[];
   installments: Prisma.LoanInstallmentCreateManyInput[];
   payments: Prisma.LoanPaymentCreateManyInput[];
+  paymentAllocations: Prisma.LoanPaymentAllocationCreateManyInput[];
   collectionActivities: Prisma.CollectionActivityCreateManyInput[];
   auditLogs: Prisma.AuditLogCreateManyInput[];
 };
@@ -607,6 +606,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
     loanDocuments: [],
     installments: [],
     payments: [],
+    paymentAllocations: [],
     collectionActivities: [],
     auditLogs: [],
   };
@@ -889,6 +889,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
 
     if (!l.schedule) continue;
     const today = demoDate(0).getTime();
+    const amounts = amortise({ principal, annualRate: rate, months: l.tenure, emi });
     for (let n = 1; n <= l.tenure; n++) {
       const dueDate = addMonths(l.schedule.firstDueDate, n - 1);
       const installmentId = demoId(`installment:${l.key}:${n}`);
@@ -901,12 +902,13 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
       else if (dueDate.getTime() === today) status = "due_today";
       else status = "upcoming";
       const late = !isPaid && dueDate.getTime() < today;
-      const lateFee = late ? lateFeeFor(emi) : 0;
+      const { emiAmount, principal: principalAmount, interest: interestAmount } = amounts[n - 1]!;
+      const lateFee = late ? lateFeeFor(emiAmount) : 0;
 
       let paidAmount = 0;
       let paidAt: Date | null = null;
       if (isPaid || partial) {
-        paidAmount = partial ? partial.paidAmount : emi;
+        paidAmount = partial ? partial.paidAmount : emiAmount;
         // Partial payments are the cash the collection agent picked up (see the activities below).
         const method: PaymentMethod = partial ? "cash" : (PAYMENT_METHODS[paymentSeq % PAYMENT_METHODS.length] ?? "cash");
         const paymentDate = partial ? addDays(dueDate, 3) : addDays(dueDate, -(n % 3));
@@ -927,6 +929,19 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
           collectedById: method === "cash" ? collectionAgent : null,
           createdAt: receivedAt,
         });
+        // The fee, if any, only arises after the payments seeded here: they went to interest, then principal.
+        const allocation = allocatePayment(paidAmount, [{ emiNumber: n, lateFee: 0, interest: interestAmount, principal: principalAmount }]);
+        if (!allocation.ok) throw new Error(`Demo payment ${l.key}:${n} does not fit its instalment`);
+        for (const part of allocation.allocations) {
+          rows.paymentAllocations.push({
+            id: demoId(`payment-allocation:${l.key}:${n}`),
+            paymentId: demoId(`payment:${l.key}:${n}`),
+            installmentId,
+            lateFee: part.lateFee,
+            interest: part.interest,
+            principal: part.principal,
+          });
+        }
         if (method === "cash") {
           audit(`payment-record:${l.key}:${n}`, {
             actorId: collectionAgent,
@@ -940,7 +955,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
         }
         touchCustomer(l.customer, receivedAt);
       }
-      rows.installments.push({ id: installmentId, loanId: id, emiNumber: n, dueDate, emiAmount: emi, status, lateFee, paidAmount, paidAt });
+      rows.installments.push({ id: installmentId, loanId: id, emiNumber: n, dueDate, emiAmount, principalAmount, interestAmount, status, lateFee, paidAmount, paidAt });
     }
   }
 

@@ -7,16 +7,9 @@ import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { dhakaToday, parseNumberInput } from "@/lib/format";
 import { IncomeExpenseType, MembershipType } from "@/lib/generated/prisma/enums";
-import { bdMobileField, isRealIsoDate, msg, nidField, requiredText } from "@/lib/validation/fields";
+import { bdMobileField, msg, nidField, optionalText, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
 
 const text = requiredText;
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, msg("tooLong"))
-    .optional()
-    .transform((v) => (v ? v : null));
 
 /** Record ids travel as opaque strings; the server always looks them up inside the society. */
 export const recordId = z.string(msg("required")).trim().min(1, msg("required")).max(64, msg("required"));
@@ -24,12 +17,6 @@ export const recordId = z.string(msg("required")).trim().min(1, msg("required"))
 const phone = bdMobileField();
 const nid = nidField();
 
-/** A calendar date (YYYY-MM-DD) that exists and is not after today in Dhaka. */
-export const pastOrTodayDate = z
-  .string(msg("required"))
-  .trim()
-  .min(1, msg("required"))
-  .refine((v) => isRealIsoDate(v) && v <= dhakaToday(), msg("invalidDate"));
 
 /** The spec: an optional amount where a non-numeric entry becomes 0 (negative or fractional too). */
 export const lenientTaka = z.preprocess((v) => {

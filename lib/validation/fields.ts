@@ -3,6 +3,7 @@
  * of the "validation" namespace. Pure: forms and server actions import the same pieces.
  */
 import { z } from "zod";
+import { dhakaToday } from "@/lib/format";
 import type { ValidationMessageKey } from "@/lib/applications/validation-keys";
 import { normalizeBdMobile, normalizeNid } from "./bd";
 
@@ -10,6 +11,29 @@ export const msg = (key: ValidationMessageKey) => ({ error: key });
 
 /** Required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) => z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
+
+/** Optional text, trimmed, at most `max` characters; nothing typed leaves as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, msg("tooLong"))
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A calendar date (YYYY-MM-DD) that exists and is not after today in Dhaka. */
+export const pastOrTodayDate = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .refine((v) => isRealIsoDate(v) && v <= dhakaToday(), msg("invalidDate"));
+
+/** A calendar date (YYYY-MM-DD) that exists and is not before today in Dhaka. */
+export const todayOrLaterDate = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .refine((v) => isRealIsoDate(v) && v >= dhakaToday(), msg("invalidDate"));
 
 /** A Bangladeshi mobile number in any usual form (Bengali digits too), leaving as E.164. */
 export const bdMobileField = () =>

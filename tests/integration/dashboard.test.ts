@@ -78,11 +78,11 @@ beforeAll(async () => {
   await prisma.loanInstallment.createMany({
     data: [
       // Due in the current window: 10,000 due, 10,000 paid.
-      { loanId: healthy!.id, emiNumber: 1, dueDate: date("2026-11-20"), emiAmount: 10_000, paidAmount: 10_000, status: "paid" },
+      { loanId: healthy!.id, emiNumber: 1, dueDate: date("2026-11-20"), emiAmount: 10_000, principalAmount: 8_500, interestAmount: 1_500, paidAmount: 10_000, status: "paid" },
       // 40 days overdue and unpaid: puts the late loan at risk.
-      { loanId: late!.id, emiNumber: 1, dueDate: date("2026-10-14"), emiAmount: 5_000, paidAmount: 0, status: "overdue" },
+      { loanId: late!.id, emiNumber: 1, dueDate: date("2026-10-14"), emiAmount: 5_000, principalAmount: 4_250, interestAmount: 750, paidAmount: 0, status: "overdue" },
       // Due in the previous window, half paid.
-      { loanId: late!.id, emiNumber: 2, dueDate: date("2026-11-13"), emiAmount: 5_000, paidAmount: 2_500, status: "partial" },
+      { loanId: late!.id, emiNumber: 2, dueDate: date("2026-11-13"), emiAmount: 5_000, principalAmount: 4_300, interestAmount: 700, paidAmount: 2_500, status: "partial" },
     ],
   });
   await prisma.loanPayment.createMany({

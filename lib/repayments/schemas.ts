@@ -1,0 +1,24 @@
+/** The Record Manual Payment form's validation (admin spec section 6), shared by the dialog and the server action. */
+import { z } from "zod";
+import { wholeTaka } from "@/lib/applications/schemas";
+import { PaymentMethod } from "@/lib/generated/prisma/enums";
+import { loanNumberField } from "@/lib/loans/schemas";
+import { msg, optionalText, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = Object.values(PaymentMethod);
+
+export const recordPaymentSchema = z.object({
+  /** The customer's user number or user code, as the member list shows it. */
+  memberId: requiredText(40),
+  loanNumber: loanNumberField,
+  amount: wholeTaka("invalidAmount"),
+  method: z.enum(PAYMENT_METHODS, msg("required")),
+  /** Asia/Dhaka calendar date the money was received (default today on the form). */
+  paymentDate: pastOrTodayDate,
+  /** bKash/Nagad/Rocket TrxID, bank reference or receipt book number; one per method. */
+  reference: optionalText(60),
+  notes: optionalText(500),
+  /** One per opening of the form: a double submit records one payment. */
+  idempotencyKey: z.uuid(),
+});
+export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;

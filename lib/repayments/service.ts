@@ -1,0 +1,176 @@
+import "server-only";
+import { writeAudit } from "@/lib/audit/service";
+import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
+import type { StaffContext } from "@/lib/auth/guard";
+import { prisma } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { allocateNumberedCode } from "@/lib/ids/allocate";
+import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
+import { allocatePayment, type InstallmentOwed } from "./allocation";
+import { installmentStatus, lateFeeDue, type LateFeePolicy } from "./installments";
+import type { RecordPaymentInput } from "./schemas";
+
+export type RecordPaymentResult = ActionResult<{ paymentNumber: string; loanClosed: boolean }>;
+
+/** Payments on one loan queue on its row lock; give them time. */
+const PAYMENT_TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+
+type InstallmentRow = {
+  id: string;
+  emiNumber: number;
+  dueDate: Date;
+  emiAmount: number;
+  principalAmount: number;
+  interestAmount: number;
+  lateFee: number;
+  paidAmount: number;
+  allocations: { lateFee: number; interest: number; principal: number }[];
+};
+
+/** What each instalment still owes by part, after charging the late fees due on `paymentDate`. */
+function owedOn(installments: InstallmentRow[], paymentDate: string, policy: LateFeePolicy) {
+  return installments.map((row) => {
+    const paid = row.allocations.reduce(
+      (sum, a) => ({ lateFee: sum.lateFee + a.lateFee, interest: sum.interest + a.interest, principal: sum.principal + a.principal }),
+      { lateFee: 0, interest: 0, principal: 0 },
+    );
+    const dueDate = isoDateOf(row.dueDate);
+    // The EMI part is covered once interest and principal are; when that happened is not needed: a fee is charged
+    // at the first payment after the grace period, so an EMI covered in time never gets here uncovered.
+    const emiCovered = paid.interest + paid.principal >= row.emiAmount;
+    const lateFee = lateFeeDue({ dueDate, emiAmount: row.emiAmount, lateFee: row.lateFee, paidAmount: row.paidAmount, emiCoveredOn: emiCovered ? dueDate : null }, paymentDate, policy);
+    const owed: InstallmentOwed = {
+      emiNumber: row.emiNumber,
+      lateFee: lateFee - paid.lateFee,
+      interest: row.interestAmount - paid.interest,
+      principal: row.principalAmount - paid.principal,
+    };
+    return { row, dueDate, lateFee, owed };
+  });
+}
+
+/**
+ * Record Manual Payment (admin spec section 6), in one transaction holding the loan's row lock: the late fees
+ * due by the payment date are charged, the amount is allocated oldest instalment first (fee, interest, principal;
+ * above what is owed it is refused), the payment gets a receipt number and its allocation rows, the instalments
+ * their paid amounts and states, and the loan closes when nothing is owed. A reference is unique per method (the
+ * database's constraint decides between two staff at the same second); the form's idempotency key makes a double
+ * submit one payment.
+ */
+export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput, now = new Date()): Promise<RecordPaymentResult> {
+  try {
+    return await prisma.$transaction(async (tx): Promise<RecordPaymentResult> => {
+      const repeated = await tx.loanPayment.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: { paymentNumber: true, loan: { select: { status: true } } } });
+      if (repeated) return ok({ paymentNumber: repeated.paymentNumber, loanClosed: repeated.loan.status === "closed" });
+
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Loan" WHERE "loanNumber" = ${input.loanNumber} FOR UPDATE`;
+      if (locked.length === 0) return fail("notFound");
+      const loan = await tx.loan.findUniqueOrThrow({
+        where: { id: locked[0]!.id },
+        select: {
+          id: true,
+          status: true,
+          loanType: true,
+          customer: { select: { userNumber: true, userCode: true } },
+          installments: {
+            orderBy: { emiNumber: "asc" },
+            select: {
+              id: true,
+              emiNumber: true,
+              dueDate: true,
+              emiAmount: true,
+              principalAmount: true,
+              interestAmount: true,
+              lateFee: true,
+              paidAmount: true,
+              allocations: { select: { lateFee: true, interest: true, principal: true } },
+            },
+          },
+        },
+      });
+      const memberId = input.memberId.toUpperCase();
+      if (memberId !== loan.customer.userNumber.toUpperCase() && memberId !== loan.customer.userCode.toUpperCase()) {
+        return fail("validation", { fieldErrors: { memberId: "memberLoanMismatch" } });
+      }
+      if (loan.status !== "disbursed") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
+
+      const product = await tx.loanProduct.findUnique({ where: { key: loan.loanType }, select: { lateFeePercent: true, lateFeeGraceDays: true } });
+      const policy: LateFeePolicy = { percentOfEmi: product?.lateFeePercent.toNumber() ?? 5, graceDays: product?.lateFeeGraceDays ?? 3 };
+      const state = owedOn(loan.installments, input.paymentDate, policy);
+      const allocation = allocatePayment(
+        input.amount,
+        state.map((s) => s.owed),
+      );
+      if (!allocation.ok) {
+        return allocation.error === "exceedsOwed"
+          ? fail("validation", { fieldErrors: { amount: "paymentExceedsOwed" }, details: { owed: allocation.owed } })
+          : fail("validation", { fieldErrors: { amount: "invalidAmount" } });
+      }
+
+      const paymentNumber = await allocateNumberedCode(tx, "payment");
+      const byEmi = new Map(state.map((s) => [s.row.emiNumber, s]));
+      const payment = await tx.loanPayment.create({
+        data: {
+          paymentNumber,
+          loanId: loan.id,
+          installmentId: byEmi.get(allocation.allocations[0]!.emiNumber)!.row.id,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference,
+          paymentDate: calendarDateOf(input.paymentDate),
+          notes: input.notes,
+          collectedById: ctx.user.id,
+          idempotencyKey: input.idempotencyKey,
+        },
+        select: { id: true },
+      });
+      await tx.loanPaymentAllocation.createMany({
+        data: allocation.allocations.map((a) => ({ paymentId: payment.id, installmentId: byEmi.get(a.emiNumber)!.row.id, lateFee: a.lateFee, interest: a.interest, principal: a.principal })),
+      });
+
+      const applied = new Map(allocation.allocations.map((a) => [a.emiNumber, a.lateFee + a.interest + a.principal]));
+      for (const s of state) {
+        const added = applied.get(s.row.emiNumber) ?? 0;
+        if (added === 0 && s.lateFee === s.row.lateFee) continue; // neither paid nor newly charged
+        const paidAmount = s.row.paidAmount + added;
+        const status = installmentStatus({ dueDate: s.dueDate, emiAmount: s.row.emiAmount, lateFee: s.lateFee, paidAmount }, input.paymentDate);
+        await tx.loanInstallment.update({
+          where: { id: s.row.id },
+          data: { paidAmount, lateFee: s.lateFee, status, ...(status === "paid" ? { paidAt: now } : {}) },
+        });
+      }
+      if (allocation.settlesLoan) await tx.loan.update({ where: { id: loan.id }, data: { status: "closed", closedAt: now } });
+
+      await writeAudit(tx, {
+        actor: ctx.actor,
+        action: "payment.record",
+        entityType: "LoanPayment",
+        entityId: payment.id,
+        after: {
+          paymentNumber,
+          loanNumber: input.loanNumber,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference,
+          paymentDate: input.paymentDate,
+          allocations: allocation.allocations.map((a) => `${a.emiNumber}:${a.lateFee}/${a.interest}/${a.principal}`).join(" "),
+          ...(allocation.settlesLoan ? { loanClosed: true } : {}),
+        },
+        ip: ctx.request.ip,
+        userAgent: ctx.request.userAgent,
+      });
+      return ok({ paymentNumber, loanClosed: allocation.settlesLoan });
+    }, PAYMENT_TRANSACTION_OPTIONS);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const target = JSON.stringify(error.meta ?? {});
+      // The same form submitted twice at once: the first one's payment is the answer.
+      if (target.includes("idempotencyKey")) {
+        const first = await prisma.loanPayment.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: { paymentNumber: true, loan: { select: { status: true } } } });
+        if (first) return ok({ paymentNumber: first.paymentNumber, loanClosed: first.loan.status === "closed" });
+      }
+      return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
+    }
+    throw error;
+  }
+}
