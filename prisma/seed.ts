@@ -44,6 +44,12 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.loanInstallment.createMany({ data: backOffice.installments, ...skip });
       await tx.loanPayment.createMany({ data: backOffice.payments, ...skip });
       await tx.loanPaymentAllocation.createMany({ data: backOffice.paymentAllocations, ...skip });
+      // Receipt numbers handed out later continue after the demo payments' own (lib/ids/allocate.ts).
+      const lastReceipt = Math.max(0, ...backOffice.payments.map((p) => Number(p.paymentNumber.slice("PAY-".length))));
+      const counter = await tx.numberCounter.findUnique({ where: { name: "payment" } });
+      if ((counter?.lastValue ?? 0) < lastReceipt) {
+        await tx.numberCounter.upsert({ where: { name: "payment" }, create: { name: "payment", lastValue: lastReceipt }, update: { lastValue: lastReceipt } });
+      }
       await tx.collectionActivity.createMany({ data: backOffice.collectionActivities, ...skip });
 
       await tx.kycCase.createMany({ data: kyc.cases, ...skip });

@@ -4,7 +4,7 @@ import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { allocateNumberedCode } from "@/lib/ids/allocate";
+import { allocateCountedCode } from "@/lib/ids/allocate";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { allocatePayment, type InstallmentOwed } from "./allocation";
 import { installmentStatus, lateFeeDue, type LateFeePolicy } from "./installments";
@@ -72,7 +72,9 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
           status: true,
           loanType: true,
           customer: { select: { userNumber: true, userCode: true } },
+          // Paid instalments owe nothing and can take no new fee (a fee needs an EMI left uncovered).
           installments: {
+            where: { status: { not: "paid" } },
             orderBy: { emiNumber: "asc" },
             select: {
               id: true,
@@ -93,22 +95,36 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
         return fail("validation", { fieldErrors: { memberId: "memberLoanMismatch" } });
       }
       if (loan.status !== "disbursed") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
+      // Two staff with one TrxID on two loans at the same second: the unique index decides (caught below).
+      if (input.reference && (await tx.loanPayment.findFirst({ where: { method: input.method, reference: input.reference }, select: { id: true } }))) {
+        return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
+      }
 
       const product = await tx.loanProduct.findUnique({ where: { key: loan.loanType }, select: { lateFeePercent: true, lateFeeGraceDays: true } });
       const policy: LateFeePolicy = { percentOfEmi: product?.lateFeePercent.toNumber() ?? 5, graceDays: product?.lateFeeGraceDays ?? 3 };
       const state = owedOn(loan.installments, input.paymentDate, policy);
-      const allocation = allocatePayment(
-        input.amount,
-        state.map((s) => s.owed),
-      );
+      const allocation = allocatePayment(input.amount, state.map((s) => s.owed));
       if (!allocation.ok) {
         return allocation.error === "exceedsOwed"
           ? fail("validation", { fieldErrors: { amount: "paymentExceedsOwed" }, details: { owed: allocation.owed } })
           : fail("validation", { fieldErrors: { amount: "invalidAmount" } });
       }
 
-      const paymentNumber = await allocateNumberedCode(tx, "payment");
       const byEmi = new Map(state.map((s) => [s.row.emiNumber, s]));
+      const applied = new Map(allocation.allocations.map((a) => [a.emiNumber, a.lateFee + a.interest + a.principal]));
+      for (const s of state) {
+        const added = applied.get(s.row.emiNumber) ?? 0;
+        if (added === 0 && s.lateFee === s.row.lateFee) continue; // neither paid nor newly charged
+        const paidAmount = s.row.paidAmount + added;
+        const status = installmentStatus({ dueDate: s.dueDate, emiAmount: s.row.emiAmount, lateFee: s.lateFee, paidAmount }, input.paymentDate);
+        await tx.loanInstallment.update({
+          where: { id: s.row.id },
+          data: { paidAmount, lateFee: s.lateFee, status, ...(status === "paid" ? { paidAt: now } : {}) },
+        });
+      }
+      if (allocation.settlesLoan) await tx.loan.update({ where: { id: loan.id }, data: { status: "closed", closedAt: now } });
+
+      const paymentNumber = await allocateCountedCode(tx, "payment"); // last: its counter row stays locked until commit
       const payment = await tx.loanPayment.create({
         data: {
           paymentNumber,
@@ -127,19 +143,6 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       await tx.loanPaymentAllocation.createMany({
         data: allocation.allocations.map((a) => ({ paymentId: payment.id, installmentId: byEmi.get(a.emiNumber)!.row.id, lateFee: a.lateFee, interest: a.interest, principal: a.principal })),
       });
-
-      const applied = new Map(allocation.allocations.map((a) => [a.emiNumber, a.lateFee + a.interest + a.principal]));
-      for (const s of state) {
-        const added = applied.get(s.row.emiNumber) ?? 0;
-        if (added === 0 && s.lateFee === s.row.lateFee) continue; // neither paid nor newly charged
-        const paidAmount = s.row.paidAmount + added;
-        const status = installmentStatus({ dueDate: s.dueDate, emiAmount: s.row.emiAmount, lateFee: s.lateFee, paidAmount }, input.paymentDate);
-        await tx.loanInstallment.update({
-          where: { id: s.row.id },
-          data: { paidAmount, lateFee: s.lateFee, status, ...(status === "paid" ? { paidAt: now } : {}) },
-        });
-      }
-      if (allocation.settlesLoan) await tx.loan.update({ where: { id: loan.id }, data: { status: "closed", closedAt: now } });
 
       await writeAudit(tx, {
         actor: ctx.actor,
