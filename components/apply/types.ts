@@ -1,15 +1,7 @@
-import type { LoanTypeKey } from "@/lib/applications/rules";
+import type { ProductTerms } from "@/lib/products/terms";
 
-/** A loan product as the wizard needs it: the limits the step-1 schema checks plus what the applicant sees. */
-export type ApplyProduct = {
-  key: LoanTypeKey;
-  title: string;
-  minAmount: number;
-  maxAmount: number;
-  minTenure: number;
-  maxTenure: number;
-  annualRate: number;
-};
+/** A loan product as the wizard needs it: the public projection of a product (lib/products/terms.ts). */
+export type ApplyProduct = ProductTerms;
 
 // The forms hold what the applicant typed (strings, possibly Bengali digits); the schemas clean them.
 export type LoanDetailsValues = { loanType: string; amount: string; tenure: string; purpose: string };

@@ -4,8 +4,8 @@ import { tenuresWithin } from "@/lib/loans/tenure";
 import { parseEligibilityForm, type EligibilityFormValues, type EligibilityProduct } from "./form";
 
 const products: EligibilityProduct[] = [
-  { key: "instant", title: "Instant Microloan", annualRate: 18, minAmount: 5_000, maxAmount: 50_000, tenures: tenuresWithin(1, 12) },
-  { key: "salary", title: "Salary Loan", annualRate: 15, minAmount: 50_000, maxAmount: 1_000_000, tenures: tenuresWithin(12, 60) },
+  { key: "instant", title: "Instant Microloan", annualRate: 18, minAmount: 5_000, maxAmount: 50_000, minTenure: 1, maxTenure: 12, tenures: tenuresWithin(1, 12) },
+  { key: "salary", title: "Salary Loan", annualRate: 15, minAmount: 50_000, maxAmount: 1_000_000, minTenure: 12, maxTenure: 60, tenures: tenuresWithin(12, 60) },
 ];
 
 const valid: EligibilityFormValues = {

@@ -4,7 +4,8 @@
  */
 // Types only: schemas.ts builds zod schemas at load time, and this file ships to the browser.
 // The employment list itself comes in as an argument (the server page passes EMPLOYMENT_TYPES).
-import type { EMPLOYMENT_TYPES, LoanTypeKey } from "@/lib/applications/rules";
+import type { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
+import type { ProductTerms } from "@/lib/products/terms";
 import { parseNumberInput } from "@/lib/format";
 
 /** The same ceiling the application schemas put on money fields. */
@@ -13,14 +14,7 @@ const MAX_TAKA = 1_000_000_000;
 export type EmploymentTypeKey = (typeof EMPLOYMENT_TYPES)[number];
 
 /** What the form needs to know about a loan product; `tenures` are the fixed choices it offers. */
-export type EligibilityProduct = {
-  key: LoanTypeKey;
-  title: string;
-  annualRate: number;
-  minAmount: number;
-  maxAmount: number;
-  tenures: readonly number[];
-};
+export type EligibilityProduct = ProductTerms & { tenures: readonly number[] };
 
 export type EligibilityFormValues = {
   income: string;

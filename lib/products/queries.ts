@@ -2,18 +2,11 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import type { Locale } from "@/i18n/config";
 import { prisma } from "@/lib/db";
-import type { LoanType } from "@/lib/generated/prisma/enums";
+import type { ProductTerms } from "./terms";
 
 /** A loan product in one language, as the public pages show it. */
-export type ProductView = {
-  key: LoanType;
-  title: string;
+export type ProductView = ProductTerms & {
   description: string;
-  minAmount: number;
-  maxAmount: number;
-  minTenure: number;
-  maxTenure: number;
-  annualRate: number;
   features: string[];
   badge: string | null;
 };

@@ -4,10 +4,10 @@ import { ApplyWizard } from "@/components/apply/apply-wizard";
 import { HelpCard } from "@/components/apply/help-card";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { prefillFromSearchParams } from "@/components/apply/prefill";
-import type { ApplyProduct } from "@/components/apply/types";
 import { NidSecurityFeatures } from "@/components/nid/nid-security-features";
 import { env } from "@/lib/env";
 import { readActiveProducts } from "@/lib/products/queries";
+import { productTerms } from "@/lib/products/terms";
 import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
@@ -30,15 +30,7 @@ export default async function ApplyPage({
   const [t, query] = await Promise.all([getTranslations("apply"), searchParams]);
   // Read fresh (the page is per request anyway): what the applicant sees is what the submission is
   // checked against. Only what the wizard needs crosses to the browser.
-  const products: ApplyProduct[] = (await readActiveProducts(locale)).map((p) => ({
-    key: p.key,
-    title: p.title,
-    minAmount: p.minAmount,
-    maxAmount: p.maxAmount,
-    minTenure: p.minTenure,
-    maxTenure: p.maxTenure,
-    annualRate: p.annualRate,
-  }));
+  const products = (await readActiveProducts(locale)).map(productTerms);
   const { SUPPORT_PHONE, SUPPORT_EMAIL, PROTOTYPE_COMPAT } = env();
 
   return (

@@ -6,6 +6,7 @@ import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { DEBT_TO_INCOME_LIMIT } from "@/lib/eligibility";
 import type { EligibilityProduct } from "@/lib/eligibility/form";
 import { tenuresWithin } from "@/lib/loans/tenure";
+import { productTerms } from "@/lib/products/terms";
 import { formatPercent } from "@/lib/format";
 import { listActiveProducts } from "@/lib/products/queries";
 import { PublicPage } from "@/components/layout/public-page";
@@ -26,14 +27,7 @@ export default async function EligibilityPage(props: LocaleParams) {
 
   // Products with no wizard tenure inside their range could never be applied for; leave them out.
   const products: EligibilityProduct[] = (await listActiveProducts(locale))
-    .map((p) => ({
-      key: p.key,
-      title: p.title,
-      annualRate: p.annualRate,
-      minAmount: p.minAmount,
-      maxAmount: p.maxAmount,
-      tenures: tenuresWithin(p.minTenure, p.maxTenure),
-    }))
+    .map((p) => ({ ...productTerms(p), tenures: tenuresWithin(p.minTenure, p.maxTenure) }))
     .filter((p) => p.tenures.length > 0);
 
   return (
