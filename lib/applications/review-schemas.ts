@@ -1,20 +1,15 @@
 /** Application review: the list's URL filters and the decision forms' schemas (shared with the forms). */
 import { z } from "zod";
-import { toAsciiDigits } from "@/lib/format";
+import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 export const REVIEW_STATUS_FILTERS = ["all", "pending", "under_review", "approved", "rejected"] as const;
 export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
 
-const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-
 /** URL search parameters, forgiving: anything unknown falls back to the default instead of failing. */
 export const reviewListFiltersSchema = z.object({
-  q: z.preprocess(firstValue, z.string().trim().max(100).catch("")).default(""),
-  status: z.preprocess(firstValue, z.enum(REVIEW_STATUS_FILTERS).catch("all")).default("all"),
-  page: z.preprocess(
-    (v) => Number(toAsciiDigits(String(firstValue(v) ?? "1"))),
-    z.number().int().min(1).max(100_000).catch(1),
-  ),
+  q: searchParam,
+  status: choiceParam(REVIEW_STATUS_FILTERS, "all"),
+  page: pageParam,
 });
 export type ReviewListFilters = z.output<typeof reviewListFiltersSchema>;
 

@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
+import { LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
 import { msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
+import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 /** A loan's public number, "LN-000123". */
 export const loanNumberField = z
@@ -23,3 +25,21 @@ export const disburseLoanSchema = z.object({
   /** Asia/Dhaka calendar date the money goes out; the schedule counts its months from it. */
   scheduledDate: todayOrLaterDate,
 });
+
+/** The list's tabs (admin spec: Applications = pending_approval, Approved, Active = disbursed, All Loans). */
+export const LOAN_TABS = ["applications", "approved", "active", "all"] as const;
+export type LoanTab = (typeof LOAN_TABS)[number];
+export const LOAN_STATUS_FILTERS = ["any", ...Object.values(LoanStatus)] as const;
+export const LOAN_TYPE_FILTERS = ["any", ...Object.values(LoanType)] as const;
+export const RISK_FILTERS = ["any", ...Object.values(RiskLevel)] as const;
+
+/** URL search parameters of /admin/loans, forgiving: anything unknown falls back to the default. */
+export const loanListFiltersSchema = z.object({
+  tab: choiceParam(LOAN_TABS, "applications"),
+  q: searchParam,
+  status: choiceParam(LOAN_STATUS_FILTERS, "any"),
+  loanType: choiceParam(LOAN_TYPE_FILTERS, "any"),
+  risk: choiceParam(RISK_FILTERS, "any"),
+  page: pageParam,
+});
+export type LoanListFilters = z.output<typeof loanListFiltersSchema>;
