@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAudit } from "@/lib/audit/service";
+import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { findOrCreateCustomerByNid } from "@/lib/customers/service";
@@ -103,7 +103,7 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
     }
 
     await writeAudit(tx, {
-      actor: ctx.actor,
+      ...auditBy(ctx),
       action: AUDIT_ACTION[input.decision],
       entityType: "LoanApplication",
       entityId: application.id,
@@ -113,8 +113,6 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
         ...(input.reason !== undefined ? { rejectionReason: input.reason } : {}),
         ...(loanNumber ? { loanNumber, customerNumber } : {}),
       },
-      ip: ctx.request.ip,
-      userAgent: ctx.request.userAgent,
     });
     return ok({ applicationId: application.applicationId, status: input.decision, notified, loanNumber });
   }, DECISION_TRANSACTION_OPTIONS);

@@ -20,6 +20,11 @@ export type AuditEntry = {
   userAgent?: string | null;
 };
 
+/** Actor, address and user agent of an audit row, from a signed-in staff member's request context. */
+export function auditBy(ctx: { actor: AuditActor; request: { ip: string; userAgent: string | null } }): Pick<AuditEntry, "actor" | "ip" | "userAgent"> {
+  return { actor: ctx.actor, ip: ctx.request.ip, userAgent: ctx.request.userAgent };
+}
+
 /** Longest user agent kept; browsers send ~150 characters, anything far longer is noise or abuse. */
 const MAX_USER_AGENT_LENGTH = 512;
 

@@ -78,7 +78,7 @@ export type LoanStats = {
   active: number;
   /** Everything paid out, ever (disbursed and since closed loans alike). */
   totalDisbursed: number;
-  /** Paid out this calendar month and the last one (Asia/Dhaka), in place of the spec's fixed '+15% this month'. */
+  /** Paid out this calendar month and the last one (Asia/Dhaka): the card's month-on-month change, computed. */
   disbursedThisMonth: number;
   disbursedLastMonth: number;
 };

@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAudit } from "@/lib/audit/service";
+import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
@@ -79,10 +79,6 @@ async function explainLoanRefusal<T>(tx: Prisma.TransactionClient, loanNumber: s
   return current ? fail("conflict", { reason: "statusChanged", details: { status: current.status } }) : fail("notFound");
 }
 
-function auditFields(ctx: StaffContext) {
-  return { actor: ctx.actor, ip: ctx.request.ip, userAgent: ctx.request.userAgent };
-}
-
 /**
  * The credit decision's approval (admin spec section 4): at most the amount requested and inside the product's
  * range, the EMI recomputed with the shared EMI function. Maker-checker: whoever reviewed the application may not
@@ -112,7 +108,7 @@ export async function approveLoan(
     });
     if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
     await writeAudit(tx, {
-      ...auditFields(ctx),
+      ...auditBy(ctx),
       action: "loan.approve",
       entityType: "Loan",
       entityId: loan.id,
@@ -134,7 +130,7 @@ export async function rejectLoan(ctx: StaffContext, input: { loanNumber: string;
     });
     if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
     await writeAudit(tx, {
-      ...auditFields(ctx),
+      ...auditBy(ctx),
       action: "loan.reject",
       entityType: "Loan",
       entityId: loan.id,
@@ -191,7 +187,7 @@ export async function disburseLoan(
       })),
     });
     await writeAudit(tx, {
-      ...auditFields(ctx),
+      ...auditBy(ctx),
       action: "loan.disburse",
       entityType: "Loan",
       entityId: loan.id,

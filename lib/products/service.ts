@@ -1,6 +1,6 @@
 import "server-only";
 import { updateTag } from "next/cache";
-import { writeAudit } from "@/lib/audit/service";
+import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
@@ -40,7 +40,7 @@ export async function updateProductSettings(ctx: StaffContext, input: ProductSet
     const { count } = await tx.loanProduct.updateMany({ where: { key: input.key, updatedAt: new Date(input.version) }, data });
     if (count !== 1) return fail<{ version: string }>("conflict", { reason: "stale" });
     await writeAudit(tx, {
-      actor: ctx.actor,
+      ...auditBy(ctx),
       action: "product.update",
       entityType: "LoanProduct",
       entityId: before.id,
@@ -56,8 +56,6 @@ export async function updateProductSettings(ctx: StaffContext, input: ProductSet
         badgeEn: before.badgeEn,
       },
       after: { ...data, updatedAt: undefined },
-      ip: ctx.request.ip,
-      userAgent: ctx.request.userAgent,
     });
     return ok({ version: now.toISOString() });
   });

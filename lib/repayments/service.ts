@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAudit } from "@/lib/audit/service";
+import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
@@ -49,6 +49,12 @@ function owedOn(installments: InstallmentRow[], paymentDate: string, policy: Lat
   });
 }
 
+/** The answer a payment form already got, when the same form (idempotency key) is sent again. */
+async function alreadyRecorded(db: Prisma.TransactionClient, idempotencyKey: string): Promise<RecordPaymentResult | null> {
+  const payment = await db.loanPayment.findUnique({ where: { idempotencyKey }, select: { paymentNumber: true, loan: { select: { status: true } } } });
+  return payment ? ok({ paymentNumber: payment.paymentNumber, loanClosed: payment.loan.status === "closed" }) : null;
+}
+
 /**
  * Record Manual Payment (admin spec section 6), in one transaction holding the loan's row lock: the late fees
  * due by the payment date are charged, the amount is allocated oldest instalment first (fee, interest, principal;
@@ -60,8 +66,8 @@ function owedOn(installments: InstallmentRow[], paymentDate: string, policy: Lat
 export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput, now = new Date()): Promise<RecordPaymentResult> {
   try {
     return await prisma.$transaction(async (tx): Promise<RecordPaymentResult> => {
-      const repeated = await tx.loanPayment.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: { paymentNumber: true, loan: { select: { status: true } } } });
-      if (repeated) return ok({ paymentNumber: repeated.paymentNumber, loanClosed: repeated.loan.status === "closed" });
+      const repeated = await alreadyRecorded(tx, input.idempotencyKey);
+      if (repeated) return repeated;
 
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Loan" WHERE "loanNumber" = ${input.loanNumber} FOR UPDATE`;
       if (locked.length === 0) return fail("notFound");
@@ -145,7 +151,7 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       });
 
       await writeAudit(tx, {
-        actor: ctx.actor,
+        ...auditBy(ctx),
         action: "payment.record",
         entityType: "LoanPayment",
         entityId: payment.id,
@@ -159,8 +165,6 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
           allocations: allocation.allocations.map((a) => `${a.emiNumber}:${a.lateFee}/${a.interest}/${a.principal}`).join(" "),
           ...(allocation.settlesLoan ? { loanClosed: true } : {}),
         },
-        ip: ctx.request.ip,
-        userAgent: ctx.request.userAgent,
       });
       return ok({ paymentNumber, loanClosed: allocation.settlesLoan });
     }, PAYMENT_TRANSACTION_OPTIONS);
@@ -169,8 +173,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       const target = JSON.stringify(error.meta ?? {});
       // The same form submitted twice at once: the first one's payment is the answer.
       if (target.includes("idempotencyKey")) {
-        const first = await prisma.loanPayment.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: { paymentNumber: true, loan: { select: { status: true } } } });
-        if (first) return ok({ paymentNumber: first.paymentNumber, loanClosed: first.loan.status === "closed" });
+        const first = await alreadyRecorded(prisma, input.idempotencyKey);
+        if (first) return first;
       }
       return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
     }

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../crypto/hash";
+import { addCalendarMonths } from "../repayments/schedule";
 
 /**
  * Helpers that keep the demo data deterministic: the same ids, dates and bytes on every run
@@ -41,12 +42,9 @@ export function atDhakaTime(date: Date, hhmm: string): Date {
   return new Date(date.getTime() + ((hours - DHAKA_OFFSET_HOURS) * 60 + minutes) * 60_000);
 }
 
-/** The same calendar day `months` later (day clamped to the month's length). */
+/** The same calendar day `months` later (day clamped to the month's length), as a repayment schedule counts. */
 export function addMonths(date: Date, months: number): Date {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(date.getUTCDate(), lastDay)));
+  return new Date(`${addCalendarMonths(date.toISOString().slice(0, 10), months)}T00:00:00Z`);
 }
 
 export function addDays(date: Date, days: number): Date {
