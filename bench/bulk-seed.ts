@@ -74,3 +74,81 @@ export async function seedBackupSocietyInBulk(databaseUrl: string, { societyId, 
   await client.query("ANALYZE");
   await client.end();
 }
+
+/**
+ * Loan management and repayments at scale: `loans` loans of `loans / 2` customers, 80% of them disbursed or
+ * closed with a schedule (tenures 6, 12, 12 and 20 months: 12.5 instalments a loan, so 100,000 loans give about
+ * 1,000,000 instalments), disbursed over the last two years so instalments fall due in the past, today and the
+ * future. Instalments that fell due more than 5 days ago are paid (one payment each), except on every tenth
+ * loan, which is behind; closed loans are paid up. Deterministic.
+ */
+export async function seedLoansInBulk(databaseUrl: string, loans: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const customers = Math.max(1, Math.floor(loans / 2));
+    await client.query(
+      `INSERT INTO "Customer" ("id", "userNumber", "userCode", "name", "email", "phone", "nid", "address", "employmentType",
+         "monthlyIncome", "joinDate", "kycStatus", "updatedAt")
+       SELECT 'bc' || c, 'U' || lpad(c::text, 7, '0'), 'BK-' || lpad(c::text, 7, '0'),
+         (ARRAY['রহিমা খাতুন','Karim Uddin','সালমা বেগম','Jamal Hossain','নাসরিন আক্তার','Rafiq Islam'])[1 + c % 6] || ' ' || c,
+         CASE WHEN c % 3 = 0 THEN 'borrower' || c || '@example.com' END,
+         '+8801' || (3 + c % 7)::text || lpad(c::text, 8, '0'), '5' || lpad(c::text, 12, '0'), 'Mirpur, Dhaka',
+         (ARRAY['salaried','business','freelancer']::"EmploymentType"[])[1 + c % 3], 30000 + (c % 50) * 1000,
+         DATE '2024-01-01' + (c % 700), (ARRAY['verified','pending','verified']::"KycStatus"[])[1 + c % 3], now()
+       FROM generate_series(1, $1::int) c`,
+      [customers],
+    );
+    await client.query(
+      `INSERT INTO "Loan" ("id", "loanNumber", "customerId", "loanType", "requestedAmount", "approvedAmount", "tenure", "interestRate",
+         "emi", "purpose", "status", "riskLevel", "monthlyIncome", "submittedAt", "approvedAt", "disbursedAt", "disbursedAmount",
+         "scheduledDisbursementAt", "disbursementBankName", "disbursementBankAccount", "closedAt", "updatedAt")
+       SELECT 'bl' || i, 'LN-' || lpad((100000 + i)::text, 7, '0'), 'bc' || (1 + i % $2::int),
+         (ARRAY['instant','salary','consumer','business']::"LoanType"[])[1 + i % 4],
+         amount, CASE WHEN status IN ('approved','disbursed','closed') THEN amount END, tenure, 18.00,
+         round(amount * 1.1 / tenure)::int, 'Business stock', status,
+         (ARRAY['low','medium','high','low']::"RiskLevel"[])[1 + (i / 3) % 4], 30000 + (i % 50) * 1000,
+         disbursed - interval '5 days',
+         CASE WHEN status IN ('approved','disbursed','closed') THEN disbursed - interval '2 days' END,
+         CASE WHEN status IN ('disbursed','closed') THEN disbursed END,
+         CASE WHEN status IN ('disbursed','closed') THEN amount END,
+         CASE WHEN status IN ('disbursed','closed') THEN disbursed::date END,
+         CASE WHEN status IN ('disbursed','closed') THEN 'Sonali Bank' END,
+         CASE WHEN status IN ('disbursed','closed') THEN lpad(i::text, 12, '0') END,
+         CASE WHEN status = 'closed' THEN now() - interval '1 day' END,
+         now()
+       FROM (
+         SELECT i, 10000 + (i % 90) * 5000 AS amount, (ARRAY[6, 12, 12, 20])[1 + (i / 4) % 4] AS tenure,
+           (ARRAY['pending_approval','pending_approval','approved','rejected','closed','closed',
+                  'disbursed','disbursed','disbursed','disbursed','disbursed','disbursed','disbursed','disbursed','disbursed',
+                  'disbursed','disbursed','disbursed','disbursed','disbursed']::"LoanStatus"[])[1 + i % 20] AS status,
+           now() - make_interval(days => (i * 7919) % 700) AS disbursed
+         FROM generate_series(1, $1::int) AS s(i)
+       ) AS l`,
+      [loans, customers],
+    );
+    await client.query(
+      `INSERT INTO "LoanInstallment" ("id", "loanId", "emiNumber", "dueDate", "emiAmount", "principalAmount", "interestAmount",
+         "status", "lateFee", "paidAmount", "paidAt")
+       SELECT l."id" || '-' || k, l."id", k, due, l."emi", l."emi" - l."emi" / 10, l."emi" / 10,
+         CASE WHEN paid THEN 'paid'::"InstallmentStatus" WHEN due < current_date THEN 'overdue' WHEN due = current_date THEN 'due_today' ELSE 'upcoming' END,
+         CASE WHEN NOT paid AND due < current_date - 3 THEN round(l."emi" * 0.05)::int ELSE 0 END,
+         CASE WHEN paid THEN l."emi" ELSE 0 END,
+         CASE WHEN paid THEN due::timestamp + interval '10 hours' END
+       FROM "Loan" l
+       CROSS JOIN LATERAL generate_series(1, l."tenure") AS k
+       CROSS JOIN LATERAL (SELECT (l."disbursedAt" + make_interval(months => k))::date AS due) d
+       CROSS JOIN LATERAL (SELECT l."status" = 'closed' OR (due < current_date - 5 AND substr(l."id", 3)::int % 10 <> 7) AS paid) p
+       WHERE l."id" LIKE 'bl%' AND l."status" IN ('disbursed', 'closed')`,
+    );
+    await client.query(
+      `INSERT INTO "LoanPayment" ("id", "paymentNumber", "loanId", "installmentId", "amount", "method", "status", "reference", "paymentDate")
+       SELECT 'bp' || row_number() OVER (), 'PAY-B' || lpad((row_number() OVER ())::text, 8, '0'), i."loanId", i."id", i."paidAmount",
+         'bkash', 'completed', 'BTRX' || row_number() OVER (), i."paidAt"::date
+       FROM "LoanInstallment" i WHERE i."loanId" LIKE 'bl%' AND i."paidAmount" > 0`,
+    );
+    await client.query(`VACUUM ANALYZE "Customer", "Loan", "LoanInstallment", "LoanPayment"`);
+  } finally {
+    await client.end();
+  }
+}

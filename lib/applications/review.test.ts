@@ -30,7 +30,7 @@ describe("income ratios", () => {
     expect(emiToIncomePercent(9_984, 60_000)).toBe(16.6);
     expect(emiToIncomePercent(24_000, 60_000)).toBe(40);
     expect(emiToIncomePercent(1_000, 0)).toBeNull();
-    expect(debtToIncomePercent(9_984, 120_000, 60_000)).toBe(33.3);
+    expect(debtToIncomePercent(9_984, 12_000, 60_000)).toBe(36.6);
     expect(debtToIncomePercent(9_984, null, 60_000)).toBe(16.6);
     expect(debtToIncomePercent(1_000, 0, 0)).toBeNull();
   });

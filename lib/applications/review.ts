@@ -31,10 +31,11 @@ export function emiToIncomePercent(emi: number, monthlyIncome: number): number |
 }
 
 /**
- * Debt-to-income as the spec defines it for the review dialog: (EMI + existing loans / 12) over monthly
- * income, in percent with one decimal.
+ * Debt-to-income: (EMI + monthly payments on other loans) over monthly income, in percent with one decimal. The
+ * prototype divided existing loans by 12 because it stored a total; the wizard asks for monthly payments (the
+ * figure the eligibility rule adds to the EMI), so they count in full (docs/decisions.md).
  */
 export function debtToIncomePercent(emi: number, existingLoans: number | null, monthlyIncome: number): number | null {
   if (monthlyIncome <= 0) return null;
-  return Math.round(((emi + (existingLoans ?? 0) / 12) / monthlyIncome) * 1000) / 10;
+  return Math.round(((emi + (existingLoans ?? 0)) / monthlyIncome) * 1000) / 10;
 }

@@ -5,13 +5,14 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "users" | "products" | "societies";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "users" | "products" | "societies";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/dashboard", permission: "dashboard.read", nav: "dashboard" },
   { href: "/admin/application-review", permission: "applications.read", nav: "applicationReview" },
+  { href: "/admin/loans", permission: "loans.read", nav: "loans" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },
   { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
   { href: "/admin/societies", permission: "societies.manage", nav: "societies" },

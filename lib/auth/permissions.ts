@@ -32,12 +32,16 @@ export const PERMISSIONS = {
   /** Credit decision on a loan (the second person after the application review). */
   "loans.approve": ["super_admin", "admin", "loan_officer"],
   "loans.disburse": ["super_admin", "admin", "account_manager"],
+  /** Add a note to a loan's history (everyone who works loans). */
+  "loans.note": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
   "payments.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
   "payments.record": ["super_admin", "admin", "collection_agent", "account_manager"],
   "kyc.read": ["super_admin", "admin", "kyc_officer", "loan_officer"],
   "kyc.decide": ["super_admin", "admin", "kyc_officer"],
   "customers.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "collection_agent", "account_manager"],
   "customers.edit": ["super_admin", "admin", "account_manager"],
+  /** A customer's account status (active, inactive, suspended) and KYC status: apart from the profile edit. */
+  "customers.status": ["super_admin", "admin"],
   /** Create staff, change roles, deactivate, reset passwords and two-factor. */
   "staff.manage": ["super_admin", "admin"],
   /** Loan products: amounts, tenures, rates, features and badges. */

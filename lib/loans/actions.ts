@@ -1,7 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { approveLoanSchema, disburseLoanSchema, rejectLoanSchema } from "./schemas";
-import { approveLoan, disburseLoan, rejectLoan } from "./service";
+import { addLoanNoteSchema, approveLoanSchema, disburseLoanSchema, rejectLoanSchema } from "./schemas";
+import { addLoanNote, approveLoan, disburseLoan, rejectLoan } from "./service";
 
 export const approveLoanAction = defineAction({
   name: "loans.approve",
@@ -22,4 +22,11 @@ export const disburseLoanAction = defineAction({
   permission: "loans.disburse",
   input: disburseLoanSchema,
   handler: (input, ctx) => disburseLoan(ctx, input),
+});
+
+export const addLoanNoteAction = defineAction({
+  name: "loans.note",
+  permission: "loans.note",
+  input: addLoanNoteSchema,
+  handler: (input, ctx) => addLoanNote(ctx, input),
 });

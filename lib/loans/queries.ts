@@ -1,8 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { dhakaToday } from "@/lib/format";
+import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import type { LoanStatus, Prisma } from "@/lib/generated/prisma/client";
 import { normalizeBdMobile } from "@/lib/validation/bd";
+import { assessRisk, type RiskAssessment, type RiskFacts } from "./risk";
 import type { LoanListFilters, LoanTab } from "./schemas";
 
 export const LOAN_PAGE_SIZE = 20;
@@ -14,8 +15,28 @@ const TAB_STATUSES: Record<LoanTab, LoanStatus[] | null> = {
   all: null,
 };
 
+/** At most this many customers match a search; a search that broad is refined by the other filters. */
+const MAX_SEARCH_CUSTOMERS = 500;
+
+/**
+ * The customers a search names: by phone (any form, Bengali digits too) through its index, else by name or e-mail.
+ * Looked up first, so the loan query filters by customer id (indexed) instead of joining every loan to its
+ * customer to test an OR.
+ */
+async function customersMatching(q: string): Promise<string[]> {
+  const phone = normalizeBdMobile(q);
+  const rows = await prisma.customer.findMany({
+    where: phone
+      ? { phone }
+      : { OR: [{ name: { contains: q, mode: "insensitive" } }, { email: { contains: q, mode: "insensitive" } }] },
+    select: { id: true },
+    take: MAX_SEARCH_CUSTOMERS,
+  });
+  return rows.map((r) => r.id);
+}
+
 /** The filters as one WHERE: the tab, then status, type and risk, then the search over loan number and applicant. */
-function loanWhere(filters: LoanListFilters): Prisma.LoanWhereInput {
+async function loanWhere(filters: LoanListFilters): Promise<Prisma.LoanWhereInput> {
   const and: Prisma.LoanWhereInput[] = [];
   const tabStatuses = TAB_STATUSES[filters.tab];
   if (tabStatuses) and.push({ status: { in: tabStatuses } });
@@ -24,15 +45,12 @@ function loanWhere(filters: LoanListFilters): Prisma.LoanWhereInput {
   if (filters.risk !== "any") and.push({ riskLevel: filters.risk });
   const q = filters.q;
   if (q) {
-    const phone = normalizeBdMobile(q);
-    and.push({
-      OR: [
-        { loanNumber: { contains: q, mode: "insensitive" } },
-        { customer: { name: { contains: q, mode: "insensitive" } } },
-        { customer: { email: { contains: q, mode: "insensitive" } } },
-        ...(phone ? [{ customer: { phone } }] : []),
-      ],
-    });
+    // A loan number (or its digits) is matched on the number; anything else names a customer (phone, name, e-mail).
+    const loanDigits = /^(ln-?)?(\d{1,12})$/i.exec(toAsciiDigits(q))?.[2];
+    const customerIds = await customersMatching(q);
+    const matches: Prisma.LoanWhereInput[] = [...(loanDigits ? [{ loanNumber: { contains: loanDigits } }] : []), ...(customerIds.length ? [{ customerId: { in: customerIds } }] : [])];
+    // Prisma drops an empty OR (it would match every loan): nothing named means no loan.
+    and.push(matches.length ? { OR: matches } : { id: { in: [] } });
   }
   return and.length ? { AND: and } : {};
 }
@@ -50,7 +68,7 @@ const listSelect = {
   monthlyIncome: true,
   status: true,
   submittedAt: true,
-  customer: { select: { name: true, phone: true, email: true, userNumber: true } },
+  customer: { select: { name: true, phone: true, email: true, userNumber: true, bankName: true, bankAccountNumber: true } },
 } satisfies Prisma.LoanSelect;
 
 export type LoanListRow = Prisma.LoanGetPayload<{ select: typeof listSelect }>;
@@ -58,7 +76,7 @@ export type LoanList = { rows: LoanListRow[]; total: number; page: number; pageC
 
 /** One page of the filtered list, newest first (index on status + submittedAt). */
 export async function listLoans(filters: LoanListFilters): Promise<LoanList> {
-  const where = loanWhere(filters);
+  const where = await loanWhere(filters);
   const [rows, total] = await Promise.all([
     prisma.loan.findMany({
       where,
@@ -83,7 +101,7 @@ export type LoanStats = {
   disbursedLastMonth: number;
 };
 
-/** The four cards, from the data: one grouped query by status and sums of what went out when. */
+/** The four cards, from the data: one grouped query by status (index-only) and sums of what went out when. */
 export async function loanStats(now = new Date()): Promise<LoanStats> {
   const [year, month] = dhakaToday(now).split("-").map(Number) as [number, number];
   // Asia/Dhaka is UTC+6 all year: a Dhaka month starts at 18:00 UTC on the day before the 1st.
@@ -91,9 +109,8 @@ export async function loanStats(now = new Date()): Promise<LoanStats> {
   const disbursedBetween = (from: Date, to: Date) =>
     prisma.loan.aggregate({ where: { disbursedAt: { gte: from, lt: to } }, _sum: { disbursedAmount: true } });
   const [thisMonth, lastMonth, nextMonth] = [monthStart(0), monthStart(1), monthStart(-1)];
-  const [groups, all, current, previous] = await Promise.all([
-    prisma.loan.groupBy({ by: ["status"], _count: { _all: true }, _sum: { requestedAmount: true } }),
-    prisma.loan.aggregate({ where: { disbursedAmount: { not: null } }, _sum: { disbursedAmount: true } }),
+  const [groups, current, previous] = await Promise.all([
+    prisma.loan.groupBy({ by: ["status"], _count: { _all: true }, _sum: { requestedAmount: true, disbursedAmount: true } }),
     disbursedBetween(thisMonth, nextMonth),
     disbursedBetween(lastMonth, thisMonth),
   ]);
@@ -102,8 +119,105 @@ export async function loanStats(now = new Date()): Promise<LoanStats> {
     pendingApprovals: { count: group("pending_approval")?._count._all ?? 0, totalRequested: group("pending_approval")?._sum.requestedAmount ?? 0 },
     approved: group("approved")?._count._all ?? 0,
     active: group("disbursed")?._count._all ?? 0,
-    totalDisbursed: all._sum.disbursedAmount ?? 0,
+    totalDisbursed: groups.reduce((sum, g) => sum + (g._sum.disbursedAmount ?? 0), 0),
     disbursedThisMonth: current._sum.disbursedAmount ?? 0,
     disbursedLastMonth: previous._sum.disbursedAmount ?? 0,
   };
+}
+
+const detailSelect = {
+  id: true,
+  loanNumber: true,
+  loanType: true,
+  requestedAmount: true,
+  approvedAmount: true,
+  tenure: true,
+  interestRate: true,
+  emi: true,
+  purpose: true,
+  status: true,
+  riskLevel: true,
+  creditScore: true,
+  monthlyIncome: true,
+  existingLoans: true,
+  submittedAt: true,
+  approvedAt: true,
+  rejectedAt: true,
+  rejectionReason: true,
+  scheduledDisbursementAt: true,
+  disbursedAt: true,
+  disbursedAmount: true,
+  disbursementBankAccount: true,
+  disbursementBankName: true,
+  closedAt: true,
+  approvedById: true,
+  approvedBy: { select: { name: true } },
+  rejectedBy: { select: { name: true } },
+  disbursedBy: { select: { name: true } },
+  customer: {
+    select: {
+      id: true,
+      userNumber: true,
+      name: true,
+      phone: true,
+      email: true,
+      address: true,
+      dateOfBirth: true,
+      nid: true,
+      employmentType: true,
+      employer: true,
+      kycStatus: true,
+      bankName: true,
+      bankAccountNumber: true,
+    },
+  },
+  application: {
+    select: { applicationId: true, employmentType: true, employer: true, reviewedById: true, reviewedAt: true, reviewedBy: { select: { name: true } }, nidImageId: true },
+  },
+  documents: { select: { id: true, type: true, status: true, uploadedAt: true, documentId: true }, orderBy: { uploadedAt: "asc" } },
+  notes: { select: { id: true, content: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+  installments: {
+    select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true, paidAt: true },
+    orderBy: { emiNumber: "asc" },
+  },
+} satisfies Prisma.LoanSelect;
+
+/**
+ * The risk rule table (lib/loans/risk.ts) applied to a loan's figures and what we know of its borrower now: KYC
+ * state and their other loans that are out and not yet repaid. Inside a transaction when given one.
+ */
+export async function assessLoanRisk(
+  db: Prisma.TransactionClient,
+  loan: { id?: string; customerId: string; emi: number; monthlyIncome: number; existingLoans: number | null; employmentType: RiskFacts["employmentType"] },
+): Promise<RiskAssessment> {
+  const [customer, otherActiveLoans] = await Promise.all([
+    db.customer.findUniqueOrThrow({ where: { id: loan.customerId }, select: { kycStatus: true } }),
+    db.loan.count({ where: { customerId: loan.customerId, status: "disbursed", ...(loan.id ? { id: { not: loan.id } } : {}) } }),
+  ]);
+  return assessRisk({ ...loan, kycStatus: customer.kycStatus, otherActiveLoans });
+}
+
+export type LoanDetail = Prisma.LoanGetPayload<{ select: typeof detailSelect }> & {
+  /** The product's amount range: the approval amount must stay inside it. */
+  product: { minAmount: number; maxAmount: number } | null;
+  /** The rule table on today's data (KYC state and other loans may have changed since the level was stored). */
+  risk: RiskAssessment;
+};
+
+/** Everything the loan's detail dialog shows, by its public number; null when there is none. */
+export async function getLoanDetail(loanNumber: string): Promise<LoanDetail | null> {
+  const loan = await prisma.loan.findUnique({ where: { loanNumber }, select: detailSelect });
+  if (!loan) return null;
+  const [product, risk] = await Promise.all([
+    prisma.loanProduct.findUnique({ where: { key: loan.loanType }, select: { minAmount: true, maxAmount: true } }),
+    assessLoanRisk(prisma, {
+      id: loan.id,
+      customerId: loan.customer.id,
+      emi: loan.emi,
+      monthlyIncome: loan.monthlyIncome,
+      existingLoans: loan.existingLoans,
+      employmentType: loan.application?.employmentType ?? loan.customer.employmentType,
+    }),
+  ]);
+  return { ...loan, product, risk };
 }

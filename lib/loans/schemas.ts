@@ -26,6 +26,11 @@ export const disburseLoanSchema = z.object({
   scheduledDate: todayOrLaterDate,
 });
 
+export const MAX_LOAN_NOTE_LENGTH = 1000;
+
+/** A note on the loan's history tab: not blank. */
+export const addLoanNoteSchema = z.object({ loanNumber: loanNumberField, content: requiredText(MAX_LOAN_NOTE_LENGTH) });
+
 /** The list's tabs (admin spec: Applications = pending_approval, Approved, Active = disbursed, All Loans). */
 export const LOAN_TABS = ["applications", "approved", "active", "all"] as const;
 export type LoanTab = (typeof LOAN_TABS)[number];

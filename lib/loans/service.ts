@@ -10,6 +10,8 @@ import { installmentStatus } from "@/lib/repayments/installments";
 import { buildSchedule } from "@/lib/repayments/schedule";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { calculateEmi } from "./emi";
+import { assessLoanRisk } from "./queries";
+import type { RiskFacts } from "./risk";
 
 type ApprovedApplication = {
   id: string;
@@ -22,6 +24,7 @@ type ApprovedApplication = {
   purpose: string;
   monthlyIncome: number;
   existingLoans: number | null;
+  employmentType: RiskFacts["employmentType"];
   submittedAt: Date;
   nidImageId: string | null;
 };
@@ -29,8 +32,8 @@ type ApprovedApplication = {
 /**
  * Turns an approved application into a loan awaiting the credit decision (`pending_approval`), with the
  * documents loan management checks: the NID card (pending) and the application form itself (verified:
- * the online form is the application record), and a system note saying where the loan came from. The risk
- * level keeps the schema's default until loan assessment sets it. Inside the caller's transaction.
+ * the online form is the application record), a system note saying where the loan came from, and the risk
+ * level from the rule table. Inside the caller's transaction.
  */
 export async function createLoanFromApplication(
   tx: Prisma.TransactionClient,
@@ -40,6 +43,13 @@ export async function createLoanFromApplication(
   now = new Date(),
 ): Promise<{ id: string; loanNumber: string }> {
   const loanNumber = await allocateNumberedCode(tx, "loan");
+  const risk = await assessLoanRisk(tx, {
+    customerId,
+    emi: application.emi,
+    monthlyIncome: application.monthlyIncome,
+    existingLoans: application.existingLoans,
+    employmentType: application.employmentType,
+  });
   const loan = await tx.loan.create({
     data: {
       loanNumber,
@@ -52,6 +62,7 @@ export async function createLoanFromApplication(
       emi: application.emi,
       purpose: application.purpose,
       status: "pending_approval",
+      riskLevel: risk.level,
       monthlyIncome: application.monthlyIncome,
       existingLoans: application.existingLoans,
       submittedAt: application.submittedAt,
@@ -92,7 +103,18 @@ export async function approveLoan(
   return prisma.$transaction(async (tx) => {
     const loan = await tx.loan.findUnique({
       where: { loanNumber: input.loanNumber },
-      select: { id: true, status: true, loanType: true, requestedAmount: true, tenure: true, interestRate: true, application: { select: { reviewedById: true } } },
+      select: {
+        id: true,
+        status: true,
+        loanType: true,
+        requestedAmount: true,
+        tenure: true,
+        interestRate: true,
+        customerId: true,
+        monthlyIncome: true,
+        existingLoans: true,
+        application: { select: { reviewedById: true, employmentType: true } },
+      },
     });
     if (!loan) return fail("notFound");
     if (loan.application?.reviewedById === ctx.user.id) return fail("forbidden", { reason: "sameAsReviewer" });
@@ -102,9 +124,18 @@ export async function approveLoan(
       return fail("validation", { fieldErrors: { amount: "amountOutOfRange" } });
     }
     const { emi } = calculateEmi({ principal: input.amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure });
+    // The approved amount changes the EMI, so the ratios are assessed again.
+    const risk = await assessLoanRisk(tx, {
+      id: loan.id,
+      customerId: loan.customerId,
+      emi,
+      monthlyIncome: loan.monthlyIncome,
+      existingLoans: loan.existingLoans,
+      employmentType: loan.application?.employmentType ?? null,
+    });
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: { in: ["pending_approval", "under_review"] } },
-      data: { status: "approved", approvedAmount: input.amount, emi, approvedById: ctx.user.id, approvedAt: now },
+      data: { status: "approved", approvedAmount: input.amount, emi, riskLevel: risk.level, approvedById: ctx.user.id, approvedAt: now },
     });
     if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
     await writeAudit(tx, {
@@ -113,7 +144,7 @@ export async function approveLoan(
       entityType: "Loan",
       entityId: loan.id,
       before: { status: loan.status, requestedAmount: loan.requestedAmount },
-      after: { status: "approved", approvedAmount: input.amount, emi },
+      after: { status: "approved", approvedAmount: input.amount, emi, riskLevel: risk.level },
     });
     return ok({ loanNumber: input.loanNumber, approvedAmount: input.amount, emi });
   }, LOAN_TRANSACTION_OPTIONS);
@@ -196,4 +227,15 @@ export async function disburseLoan(
     });
     return ok({ loanNumber: input.loanNumber, disbursedAmount: amount, installments: schedule.length });
   }, LOAN_TRANSACTION_OPTIONS);
+}
+
+/** A staff note on the loan's history, with its audit row. */
+export async function addLoanNote(ctx: StaffContext, input: { loanNumber: string; content: string }): Promise<ActionResult<{ noteId: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true } });
+    if (!loan) return fail("notFound");
+    const note = await tx.loanNote.create({ data: { loanId: loan.id, authorId: ctx.user.id, content: input.content }, select: { id: true } });
+    await writeAudit(tx, { ...auditBy(ctx), action: "loan.note", entityType: "Loan", entityId: loan.id, after: { noteId: note.id, content: input.content } });
+    return ok({ noteId: note.id });
+  });
 }

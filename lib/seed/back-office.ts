@@ -2,6 +2,7 @@ import { allocatePayment } from "../repayments/allocation";
 import { lateFeeFor } from "../repayments/installments";
 import { amortise } from "../repayments/schedule";
 import { calculateEmi } from "../loans/emi";
+import { assessRisk } from "../loans/risk";
 import type {
   ApplicationStatus,
   CustomerStatus,
@@ -14,7 +15,6 @@ import type {
   NidVerificationStatus,
   PaymentMethod,
   Prisma,
-  RiskLevel,
 } from "../generated/prisma/client";
 import { DemoDocuments } from "./documents";
 import { LOAN_PRODUCTS } from "./products";
@@ -45,7 +45,6 @@ type DemoCustomer = {
   joinDate: Date;
   kycStatus: KycStatus;
   status: CustomerStatus;
-  creditScore: number;
   withPhoto: boolean;
   emergencyContact: { name: string; phone: string; relation: string };
   bank: { name: string; account: string; branch: string };
@@ -68,7 +67,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: calendarDate(2026, 4, 8),
     kycStatus: "verified",
     status: "active",
-    creditScore: 742,
     withPhoto: true,
     emergencyContact: { name: "Salma Begum", phone: "+8801711000201", relation: "Spouse" },
     bank: { name: "Dutch-Bangla Bank", account: "1051100012345", branch: "Dhanmondi" },
@@ -89,7 +87,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: calendarDate(2026, 5, 28),
     kycStatus: "verified",
     status: "active",
-    creditScore: 688,
     withPhoto: false,
     emergencyContact: { name: "Abul Kashem", phone: "+8801811000202", relation: "Husband" },
     bank: { name: "BRAC Bank", account: "1502203456789001", branch: "Mymensingh" },
@@ -110,7 +107,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: demoDate(-6),
     kycStatus: "pending",
     status: "active",
-    creditScore: 650,
     withPhoto: false,
     emergencyContact: { name: "Jahanara Hossain", phone: "+8801911000203", relation: "Mother" },
     bank: { name: "bKash (mobile account)", account: "+8801911000103", branch: "-" },
@@ -131,7 +127,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: calendarDate(2026, 10, 28),
     kycStatus: "verified",
     status: "active",
-    creditScore: 701,
     withPhoto: true,
     emergencyContact: { name: "Nazmul Huda", phone: "+8801611000204", relation: "Brother" },
     bank: { name: "Sonali Bank", account: "0126301009876", branch: "Mirpur 10" },
@@ -152,7 +147,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: calendarDate(2026, 9, 20),
     kycStatus: "rejected",
     status: "suspended",
-    creditScore: 580,
     withPhoto: false,
     emergencyContact: { name: "Rokeya Khatun", phone: "+8801511000205", relation: "Spouse" },
     bank: { name: "Islami Bank Bangladesh", account: "20501770100456789", branch: "Cumilla" },
@@ -173,7 +167,6 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     joinDate: calendarDate(2026, 3, 20),
     kycStatus: "verified",
     status: "active",
-    creditScore: 721,
     withPhoto: false,
     emergencyContact: { name: "Farhana Jahan", phone: "+8801311000206", relation: "Sister" },
     bank: { name: "Eastern Bank", account: "1041060123456", branch: "Agrabad" },
@@ -422,8 +415,6 @@ type DemoLoan = {
   tenure: number;
   purpose: string;
   status: LoanStatus;
-  riskLevel: RiskLevel;
-  creditScore: number;
   existingLoans: number | null;
   submittedAt: Date;
   approvedAt?: Date;
@@ -444,8 +435,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 24,
     purpose: "Home renovation",
     status: "disbursed",
-    riskLevel: "low",
-    creditScore: 742,
     existingLoans: 0,
     submittedAt: atDhakaTime(calendarDate(2026, 4, 8), "10:00"),
     approvedAt: atDhakaTime(calendarDate(2026, 4, 12), "12:30"),
@@ -463,8 +452,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 12,
     purpose: "Two sewing machines for the tailoring shop",
     status: "disbursed",
-    riskLevel: "medium",
-    creditScore: 688,
     existingLoans: 0,
     submittedAt: atDhakaTime(calendarDate(2026, 5, 28), "15:20"),
     approvedAt: atDhakaTime(calendarDate(2026, 6, 1), "11:10"),
@@ -483,8 +470,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 6,
     purpose: "Laptop repair and a new phone for freelance work",
     status: "pending_approval",
-    riskLevel: "medium",
-    creditScore: 650,
     existingLoans: null,
     submittedAt: demoTime(-6, "10:30"),
   },
@@ -499,8 +484,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 24,
     purpose: "Refrigerator and furniture for a new flat",
     status: "approved",
-    riskLevel: "low",
-    creditScore: 701,
     existingLoans: 0,
     submittedAt: demoTime(-14, "19:10"),
     approvedAt: demoTime(-10, "16:00"),
@@ -516,8 +499,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 24,
     purpose: "Stock for the hardware shop",
     status: "rejected",
-    riskLevel: "high",
-    creditScore: 580,
     existingLoans: 150_000,
     submittedAt: demoTime(-45, "11:00"),
     rejected: { at: demoTime(-40, "17:30"), reason: "Low credit score (580) and an existing loan of ৳1,50,000 with late payments." },
@@ -532,8 +513,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 6,
     purpose: "Mother's eye operation",
     status: "closed",
-    riskLevel: "low",
-    creditScore: 705,
     existingLoans: 0,
     submittedAt: atDhakaTime(calendarDate(2026, 3, 25), "09:15"),
     approvedAt: atDhakaTime(calendarDate(2026, 3, 28), "10:40"),
@@ -551,8 +530,6 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     tenure: 36,
     purpose: "Higher studies (MBA tuition)",
     status: "under_review",
-    riskLevel: "low",
-    creditScore: 721,
     existingLoans: 0,
     submittedAt: demoTime(-4, "12:45"),
   },
@@ -643,7 +620,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
       joinDate: c.joinDate,
       kycStatus: c.kycStatus,
       status: c.status,
-      creditScore: c.creditScore,
+      creditScore: null,
       lastActivityAt: null, // filled in below from the latest loan event
       profileImageId,
       emergencyContactName: c.emergencyContact.name,
@@ -765,8 +742,16 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
       emi,
       purpose: l.purpose,
       status: l.status,
-      riskLevel: l.riskLevel,
-      creditScore: l.creditScore,
+      riskLevel: assessRisk({
+        emi,
+        monthlyIncome: customer.monthlyIncome,
+        existingLoans: l.existingLoans,
+        employmentType: customer.employmentType,
+        kycStatus: customer.kycStatus,
+        otherActiveLoans: DEMO_LOANS.filter((o) => o.customer === l.customer && o.key !== l.key && o.status === "disbursed").length,
+      }).level,
+      // No credit bureau or scoring rule behind the demo: scores stay "not assessed".
+      creditScore: null,
       monthlyIncome: customer.monthlyIncome,
       existingLoans: l.existingLoans,
       submittedAt: l.submittedAt,

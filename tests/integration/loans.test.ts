@@ -15,7 +15,8 @@ import { handleApplicationSubmission } from "@/lib/applications/service";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
-import { approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
+import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
+import { getLoanDetail } from "@/lib/loans/queries";
 import { recordPaymentAction } from "@/lib/repayments/actions";
 import { seedProducts } from "@/prisma/seed";
 import { freshIp, submissionForm, validPayload } from "../support/application-fixtures";
@@ -192,5 +193,41 @@ describe("manual payments", () => {
     expect(settled.filter((r) => r.ok)).toHaveLength(1);
     expect(settled.filter((r) => !r.ok).every((r) => !r.ok && r.error.reason === "duplicateReference")).toBe(true);
     expect(await prisma.loanPayment.count({ where: { reference: "TRXSAMESECOND" } })).toBe(1);
+  });
+});
+
+describe("risk assessment and notes", () => {
+  it("a loan is assessed by the rule table when it is created and again when it is approved", async () => {
+    // Salaried, EMI well under 30% of income, no other loans: only the new customer's pending KYC raises the risk.
+    const loan = await pendingLoan();
+    expect(loan.customer.kycStatus).toBe("pending");
+    expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber } })).toMatchObject({ riskLevel: "medium", creditScore: null });
+    expect((await getLoanDetail(loan.loanNumber))?.risk).toEqual({ level: "medium", reasons: [{ rule: "kyc", level: "medium", value: "pending" }] });
+
+    await prisma.customer.update({ where: { id: loan.customer.id }, data: { kycStatus: "verified" } });
+    const detail = await getLoanDetail(loan.loanNumber);
+    expect(detail).toMatchObject({ riskLevel: "medium", risk: { level: "low", reasons: [] } });
+
+    await signInAs((await createStaff("loan_officer")).id);
+    expect(await approveLoanAction({ loanNumber: loan.loanNumber, amount: "150000" })).toMatchObject({ ok: true });
+    expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber } })).toMatchObject({ riskLevel: "low" });
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "loan.approve", entityId: detail!.id } });
+    expect(audit.after).toMatchObject({ riskLevel: "low" });
+  });
+
+  it("a note is kept with its author and an audit row; a blank note changes nothing", async () => {
+    const loan = await pendingLoan();
+    const agent = await createStaff("collection_agent");
+    await signInAs(agent.id);
+    expect(await addLoanNoteAction({ loanNumber: loan.loanNumber, content: "   " })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { content: "required" } } });
+    const added = await addLoanNoteAction({ loanNumber: loan.loanNumber, content: "Borrower asked to move the due date to the 5th." });
+    expect(added).toMatchObject({ ok: true });
+    const notes = (await getLoanDetail(loan.loanNumber))!.notes;
+    expect(notes.map((n) => [n.content, n.author?.name ?? null])).toEqual([
+      [expect.stringMatching(/^Created from application/), null],
+      ["Borrower asked to move the due date to the 5th.", agent.name],
+    ]);
+    expect(await prisma.auditLog.count({ where: { action: "loan.note", actorId: agent.id } })).toBe(1);
+    expect(await addLoanNoteAction({ loanNumber: "LN-999999", content: "x" })).toMatchObject({ ok: false, error: { code: "notFound" } });
   });
 });

@@ -5,30 +5,32 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 /**
- * The detail dialog's frame: open while the URL names an application (?view=), closed by going back to the
- * list's URL. The tab panels are rendered on the server and passed in.
+ * A back-office detail dialog's frame: open while the URL names a record (?view=), closed by going back to the
+ * list's URL. The tab panels are rendered on the server and passed in; on wider screens the tabs share one row.
  */
 export function ReviewDialogFrame({
   title,
   description,
   closeHref,
   tabs,
+  testId = "application-dialog",
 }: {
   title: string;
   description: string;
   closeHref: string;
   tabs: { value: string; label: string; content: React.ReactNode }[];
+  testId?: string;
 }) {
   const router = useRouter();
   return (
     <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid="application-dialog">
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid={testId}>
         <DialogHeader>
           <DialogTitle className="text-base break-all sm:text-lg">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <Tabs defaultValue={tabs[0]?.value}>
-          <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
+        <Tabs defaultValue={tabs[0]?.value} className="min-w-0">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:auto-cols-fr sm:grid-flow-col sm:grid-cols-none">
             {tabs.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
                 {tab.label}
@@ -36,7 +38,7 @@ export function ReviewDialogFrame({
             ))}
           </TabsList>
           {tabs.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value} className="pt-2">
+            <TabsContent key={tab.value} value={tab.value} className="min-w-0 pt-2">
               {tab.content}
             </TabsContent>
           ))}

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
+import { Facts } from "@/components/admin/facts";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions, debtToIncomePercent, EMI_TO_INCOME_LIMIT_PERCENT, emiToIncomePercent } from "@/lib/applications/review";
 import type { ApplicationForReview } from "@/lib/applications/review-queries";
@@ -9,19 +10,6 @@ import { cn } from "@/lib/utils";
 import { DecisionButtons } from "./decision-buttons";
 import { ReviewDialogFrame } from "./review-dialog-frame";
 import { ApplicationStatusBadge } from "./status-badge";
-
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** An income ratio, green at or below the 40% limit and red above it. */
 function Ratio({ value, label, verdict, locale }: { value: number | null; label: string; verdict: (ok: boolean) => string; locale: Locale }) {

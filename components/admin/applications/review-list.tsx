@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ListPagination } from "@/components/admin/list-pagination";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions } from "@/lib/applications/review";
 import type { ReviewList, ReviewStats } from "@/lib/applications/review-queries";
@@ -149,23 +150,12 @@ export async function ReviewTable({
           </TableBody>
         </Table>
       </div>
-      <nav className="mt-3 flex items-center justify-between gap-2 text-sm" aria-label="pagination">
-        <span className="text-muted-foreground">
-          {t("pageOf", { page: formatNumber(list.page, locale), pages: formatNumber(list.pageCount, locale), total: formatNumber(list.total, locale) })}
-        </span>
-        <div className="flex gap-2">
-          {list.page > 1 ? (
-            <Button asChild size="sm" variant="outline">
-              <Link href={reviewHref(filters, { page: list.page - 1 })}>{t("previous")}</Link>
-            </Button>
-          ) : null}
-          {list.page < list.pageCount ? (
-            <Button asChild size="sm" variant="outline">
-              <Link href={reviewHref(filters, { page: list.page + 1 })}>{t("next")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </nav>
+      <ListPagination
+        page={list.page}
+        pageCount={list.pageCount}
+        summary={t("pageOf", { page: formatNumber(list.page, locale), pages: formatNumber(list.pageCount, locale), total: formatNumber(list.total, locale) })}
+        hrefFor={(page) => reviewHref(filters, { page })}
+      />
     </>
   );
 }

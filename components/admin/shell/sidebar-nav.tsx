@@ -1,6 +1,6 @@
 "use client";
 
-import { Building2, FileCheck2, LayoutDashboard, Package, Users } from "lucide-react";
+import { Banknote, Building2, FileCheck2, HandCoins, LayoutDashboard, Package, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -9,6 +9,9 @@ import { cn } from "@/lib/utils";
 const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = {
   dashboard: LayoutDashboard,
   applicationReview: FileCheck2,
+  loans: HandCoins,
+  repayments: Banknote,
+  userProfiles: UserRound,
   users: Users,
   products: Package,
   societies: Building2,

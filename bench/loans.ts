@@ -1,0 +1,50 @@
+/**
+ * `npm run bench:loans`: loan management and repayments with 100,000 loans (BENCH_LOANS) and about 1,000,000
+ * instalments, seeded in bulk into a throwaway PostgreSQL database. Server time of the queries each tab of
+ * /admin/loans and /admin/repayments runs (cards + one page), called directly, BENCH_ROUNDS each (default 100):
+ * p50/p95. Goal (issue 8): p95 ≤ 100 ms per tab.
+ */
+import { performance } from "node:perf_hooks";
+import { startTestPostgres } from "../scripts/throwaway-postgres";
+import { applyMigrations } from "../scripts/db/schema-engine";
+import { seedLoansInBulk } from "./bulk-seed";
+import { formatStats, stats } from "./stats";
+
+const loans = Number(process.env.BENCH_LOANS ?? 100_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
+
+async function time(label: string, fn: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  console.log(`  ${label.padEnd(40)} ${formatStats(stats(samples))}`);
+}
+
+const server = await startTestPostgres();
+try {
+  const databaseUrl = await server.createDatabase("rinbondhu_bench_loans");
+  await applyMigrations(databaseUrl);
+  const seedStarted = performance.now();
+  await seedLoansInBulk(databaseUrl, loans);
+  console.log(`[bench] ${loans} loans seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  process.env.DATABASE_URL = databaseUrl;
+  const { listLoans, loanStats } = await import("../lib/loans/queries");
+  const { loanListFiltersSchema } = await import("../lib/loans/schemas");
+
+  console.log(`\n/admin/loans (${rounds} calls each: cards + one page of 20):`);
+  const loanTab = (params: Record<string, string>) => () => Promise.all([loanStats(), listLoans(loanListFiltersSchema.parse(params))]);
+  for (const tab of ["applications", "approved", "active", "all"]) await time(`tab ${tab}`, loanTab({ tab }));
+  await time("all, search by phone", loanTab({ tab: "all", q: "০১৩০০০০১২৩৪" }));
+  await time("all, search by name", loanTab({ tab: "all", q: "Karim" }));
+  await time("all, risk high, type business", loanTab({ tab: "all", risk: "high", loanType: "business" }));
+  await time("active, page 500", loanTab({ tab: "active", page: "500" }));
+
+  const { prisma } = await import("../lib/db");
+  await prisma.$disconnect();
+} finally {
+  await server.stop();
+}

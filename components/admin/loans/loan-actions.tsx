@@ -1,0 +1,244 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Banknote, CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
+import { announceReviewNotice } from "@/components/admin/applications/review-notices";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import type { Locale } from "@/i18n/config";
+import { dhakaToday, formatTaka, parseNumberInput } from "@/lib/format";
+import { calculateEmi } from "@/lib/loans/emi";
+import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
+import { addLoanNoteSchema, approveLoanSchema, disburseLoanSchema, MAX_LOAN_NOTE_LENGTH, rejectLoanSchema } from "@/lib/loans/schemas";
+
+/** What the decision dialogs need to know of a loan (plain values: this crosses to the browser). */
+export type LoanForDecision = {
+  loanNumber: string;
+  status: string;
+  requestedAmount: number;
+  approvedAmount: number | null;
+  /** Annual percent. */
+  interestRate: number;
+  tenure: number;
+  product: { minAmount: number; maxAmount: number } | null;
+  /** The borrower's account on file, proposed for the disbursement. */
+  bankName: string | null;
+  bankAccount: string | null;
+};
+
+type Form<S extends z.ZodType> = { input: z.input<S>; output: z.output<S> };
+
+function useDecisionDone(setOpen: (open: boolean) => void) {
+  const router = useRouter();
+  return (title: string, text: string) => {
+    setOpen(false);
+    announceReviewNotice({ tone: "success", title, text });
+    router.refresh();
+  };
+}
+
+function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
+  const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
+  const locale = useLocale() as Locale;
+  const [open, setOpen] = useState(false);
+  const done = useDecisionDone(setOpen);
+  type F = Form<typeof approveLoanSchema>;
+  const form = useForm<F["input"], unknown, F["output"]>({
+    resolver: zodResolver(approveLoanSchema),
+    defaultValues: { loanNumber: loan.loanNumber, amount: String(loan.requestedAmount) },
+  });
+  const typed = parseNumberInput(String(useWatch({ control: form.control, name: "amount" }) ?? ""));
+  const emi = typed && typed > 0 ? calculateEmi({ principal: typed, annualRate: loan.interestRate, months: loan.tenure }).emi : null;
+  const { onSubmit, error, pending } = useActionSubmit(form, approveLoanAction, (data) =>
+    done(t("notices.approvedTitle"), t("notices.approvedText", { loan: data.loanNumber, amount: formatTaka(data.approvedAmount, locale) })),
+  );
+  const errors = form.formState.errors;
+  const id = `approve-${loan.loanNumber}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" data-testid="approve-loan">
+          <CheckCircle2 aria-hidden />
+          {t("approve")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="approve-loan-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("approveTitle", { loan: loan.loanNumber })}</DialogTitle>
+          <DialogDescription>{t("requestedAmount", { amount: formatTaka(loan.requestedAmount, locale) })}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <FormField
+            id={id}
+            label={t("approvalAmount")}
+            error={errors.amount?.message}
+            hint={loan.product ? t("amountRange", { min: formatTaka(loan.product.minAmount, locale), max: formatTaka(Math.min(loan.product.maxAmount, loan.requestedAmount), locale) }) : undefined}
+          >
+            <Input id={id} inputMode="numeric" autoComplete="off" {...form.register("amount")} aria-invalid={!!errors.amount} />
+          </FormField>
+          <p className="text-sm" data-testid="approve-emi">
+            {emi ? t("emiPreview", { emi: formatTaka(emi, locale), months: loan.tenure }) : "\u00a0"}
+          </p>
+          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {tCommon("cancel")}
+            </Button>
+            <Button type="submit" disabled={pending} data-testid="confirm-approve">
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {t("approve")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
+  const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
+  const [open, setOpen] = useState(false);
+  const done = useDecisionDone(setOpen);
+  type F = Form<typeof rejectLoanSchema>;
+  const form = useForm<F["input"], unknown, F["output"]>({ resolver: zodResolver(rejectLoanSchema), defaultValues: { loanNumber: loan.loanNumber, reason: "" } });
+  const blank = String(useWatch({ control: form.control, name: "reason" }) ?? "").trim() === "";
+  const { onSubmit, error, pending } = useActionSubmit(form, rejectLoanAction, (data) => done(t("notices.rejectedTitle"), t("notices.rejectedText", { loan: data.loanNumber })));
+  const id = `reject-${loan.loanNumber}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="destructive" data-testid="reject-loan">
+          <XCircle aria-hidden />
+          {t("reject")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="reject-loan-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("rejectTitle", { loan: loan.loanNumber })}</DialogTitle>
+          <DialogDescription>{t("rejectText")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <FormField id={id} label={t("rejectionReason")} error={form.formState.errors.reason?.message}>
+            <Textarea id={id} rows={3} maxLength={500} {...form.register("reason")} />
+          </FormField>
+          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {tCommon("cancel")}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending || blank} data-testid="confirm-reject">
+              {t("reject")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
+  const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
+  const locale = useLocale() as Locale;
+  const [open, setOpen] = useState(false);
+  const done = useDecisionDone(setOpen);
+  type F = Form<typeof disburseLoanSchema>;
+  const form = useForm<F["input"], unknown, F["output"]>({
+    resolver: zodResolver(disburseLoanSchema),
+    defaultValues: { loanNumber: loan.loanNumber, bankAccount: loan.bankAccount ?? "", bankName: loan.bankName ?? "", scheduledDate: dhakaToday() },
+  });
+  const { onSubmit, error, pending } = useActionSubmit(form, disburseLoanAction, (data) =>
+    done(t("notices.disbursedTitle"), t("notices.disbursedText", { loan: data.loanNumber, amount: formatTaka(data.disbursedAmount, locale), count: data.installments })),
+  );
+  const errors = form.formState.errors;
+  const id = (field: string) => `disburse-${field}-${loan.loanNumber}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" data-testid="disburse-loan">
+          <Banknote aria-hidden />
+          {t("disburse")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="disburse-loan-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("disburseTitle", { loan: loan.loanNumber })}</DialogTitle>
+          <DialogDescription>{t("disburseAmount", { amount: formatTaka(loan.approvedAmount ?? 0, locale) })}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <FormField id={id("account")} label={t("bankAccount")} error={errors.bankAccount?.message}>
+            <Input id={id("account")} autoComplete="off" {...form.register("bankAccount")} aria-invalid={!!errors.bankAccount} />
+          </FormField>
+          <FormField id={id("bank")} label={t("bankName")} error={errors.bankName?.message}>
+            <Input id={id("bank")} {...form.register("bankName")} aria-invalid={!!errors.bankName} />
+          </FormField>
+          <FormField id={id("date")} label={t("scheduledDate")} error={errors.scheduledDate?.message}>
+            <Input id={id("date")} type="date" {...form.register("scheduledDate")} aria-invalid={!!errors.scheduledDate} />
+          </FormField>
+          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {tCommon("cancel")}
+            </Button>
+            <Button type="submit" disabled={pending} data-testid="confirm-disburse">
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {t("disburse")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The credit decision (pending rows) or the disbursement (approved rows), each in its own small dialog. */
+export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: LoanForDecision; canApprove: boolean; canDisburse: boolean }) {
+  const deciding = canApprove && (loan.status === "pending_approval" || loan.status === "under_review");
+  const disbursing = canDisburse && loan.status === "approved";
+  if (!deciding && !disbursing) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      {deciding ? (
+        <>
+          <ApproveLoanDialog loan={loan} />
+          <RejectLoanDialog loan={loan} />
+        </>
+      ) : null}
+      {disbursing ? <DisburseLoanDialog loan={loan} /> : null}
+    </div>
+  );
+}
+
+/** The history tab's Add Note box: the button stays disabled while the note is blank. */
+export function LoanNoteForm({ loanNumber }: { loanNumber: string }) {
+  const t = useTranslations("adminLoans");
+  const router = useRouter();
+  type F = Form<typeof addLoanNoteSchema>;
+  const form = useForm<F["input"], unknown, F["output"]>({ resolver: zodResolver(addLoanNoteSchema), defaultValues: { loanNumber, content: "" } });
+  const blank = String(useWatch({ control: form.control, name: "content" }) ?? "").trim() === "";
+  const { onSubmit, error, pending } = useActionSubmit(form, addLoanNoteAction, () => {
+    form.reset({ loanNumber, content: "" });
+    router.refresh();
+  });
+  return (
+    <form onSubmit={onSubmit} className="space-y-2" noValidate data-testid="loan-note-form">
+      <FormField id={`note-${loanNumber}`} label={t("addNote")} error={form.formState.errors.content?.message}>
+        <Textarea id={`note-${loanNumber}`} rows={2} maxLength={MAX_LOAN_NOTE_LENGTH} {...form.register("content")} />
+      </FormField>
+      <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
+      <Button type="submit" size="sm" disabled={pending || blank} data-testid="add-note">
+        {t("addNoteButton")}
+      </Button>
+    </form>
+  );
+}
