@@ -13,6 +13,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/dashboard", permission: "dashboard.read", nav: "dashboard" },
   { href: "/admin/application-review", permission: "applications.read", nav: "applicationReview" },
   { href: "/admin/loans", permission: "loans.read", nav: "loans" },
+  { href: "/admin/user-profiles", permission: "customers.read", nav: "userProfiles" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },
   { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
   { href: "/admin/societies", permission: "societies.manage", nav: "societies" },
@@ -33,4 +34,5 @@ export const ADMIN_ROUTE_HANDLERS: readonly AdminRouteHandler[] = [
   },
   { pattern: "/admin/api/dashboard/version", sample: "/admin/api/dashboard/version", permission: "dashboard.read" },
   { pattern: "/admin/api/dashboard/export", sample: "/admin/api/dashboard/export?period=30d", permission: "dashboard.read" },
+  { pattern: "/admin/api/customers/export", sample: "/admin/api/customers/export?status=active", permission: "customers.read" },
 ];

@@ -221,3 +221,8 @@ export async function getLoanDetail(loanNumber: string): Promise<LoanDetail | nu
   ]);
   return { ...loan, product, risk };
 }
+
+/** The sidebar's Loan Management badge: loans waiting for their credit decision. */
+export function countLoansAwaitingDecision(): Promise<number> {
+  return prisma.loan.count({ where: { status: { in: ["pending_approval", "under_review"] } } });
+}

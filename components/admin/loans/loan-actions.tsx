@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
+import type { ActionError } from "@/lib/auth/action-result";
 import { announceReviewNotice } from "@/components/admin/applications/review-notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -45,9 +46,43 @@ function useDecisionDone(setOpen: (open: boolean) => void) {
   };
 }
 
+/** A decision dialog's last row: the refusal, if any (field errors stay on their fields), then Cancel and the action. */
+function DecisionFooter({
+  error,
+  pending,
+  disabled = false,
+  label,
+  testId,
+  variant = "default",
+  onCancel,
+}: {
+  error: ActionError | null;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  testId: string;
+  variant?: "default" | "destructive";
+  onCancel: () => void;
+}) {
+  const tCommon = useTranslations("adminCommon");
+  return (
+    <>
+      <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {tCommon("cancel")}
+        </Button>
+        <Button type="submit" variant={variant} disabled={pending || disabled} data-testid={testId}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {label}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
 function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
-  const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
@@ -88,16 +123,7 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
           <p className="text-sm" data-testid="approve-emi">
             {emi ? t("emiPreview", { emi: formatTaka(emi, locale), months: loan.tenure }) : "\u00a0"}
           </p>
-          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tCommon("cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="confirm-approve">
-              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {t("approve")}
-            </Button>
-          </DialogFooter>
+          <DecisionFooter error={error} pending={pending} label={t("approve")} testId="confirm-approve" onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
     </Dialog>
@@ -106,7 +132,6 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
 
 function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
-  const tCommon = useTranslations("adminCommon");
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
   type F = Form<typeof rejectLoanSchema>;
@@ -131,15 +156,7 @@ function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
           <FormField id={id} label={t("rejectionReason")} error={form.formState.errors.reason?.message}>
             <Textarea id={id} rows={3} maxLength={500} {...form.register("reason")} />
           </FormField>
-          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tCommon("cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending || blank} data-testid="confirm-reject">
-              {t("reject")}
-            </Button>
-          </DialogFooter>
+          <DecisionFooter error={error} pending={pending} disabled={blank} label={t("reject")} testId="confirm-reject" variant="destructive" onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
     </Dialog>
@@ -148,7 +165,6 @@ function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
 
 function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
-  const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
@@ -185,16 +201,7 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
           <FormField id={id("date")} label={t("scheduledDate")} error={errors.scheduledDate?.message}>
             <Input id={id("date")} type="date" {...form.register("scheduledDate")} aria-invalid={!!errors.scheduledDate} />
           </FormField>
-          <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tCommon("cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="confirm-disburse">
-              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {t("disburse")}
-            </Button>
-          </DialogFooter>
+          <DecisionFooter error={error} pending={pending} label={t("disburse")} testId="confirm-disburse" onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
     </Dialog>

