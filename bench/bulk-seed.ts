@@ -80,7 +80,7 @@ export async function seedBackupSocietyInBulk(databaseUrl: string, { societyId, 
  * closed with a schedule (tenures 6, 12, 12 and 20 months: 12.5 instalments a loan, so 100,000 loans give about
  * 1,000,000 instalments), disbursed over the last two years so instalments fall due in the past, today and the
  * future. Instalments that fell due more than 5 days ago are paid (one payment each), except on every tenth
- * loan, which is behind; closed loans are paid up. Deterministic.
+ * loan, which is behind; closed loans are paid up; one collection activity per disbursed loan. Deterministic.
  */
 export async function seedLoansInBulk(databaseUrl: string, loans: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -147,7 +147,15 @@ export async function seedLoansInBulk(databaseUrl: string, loans: number): Promi
          'bkash', 'completed', 'BTRX' || row_number() OVER (), i."paidAt"::date
        FROM "LoanInstallment" i WHERE i."loanId" LIKE 'bl%' AND i."paidAmount" > 0`,
     );
-    await client.query(`VACUUM ANALYZE "Customer", "Loan", "LoanInstallment", "LoanPayment"`);
+    // One collection activity (a call or a reminder) per disbursed loan, over the last 90 days.
+    await client.query(
+      `INSERT INTO "CollectionActivity" ("id", "loanId", "customerId", "activity", "description", "performedByLabel", "status", "createdAt")
+       SELECT 'ba' || substr(l."id", 3), l."id", l."customerId",
+         (ARRAY['call_made','reminder_sent']::"CollectionActivityKind"[])[1 + substr(l."id", 3)::int % 2],
+         'EMI reminder', 'Collection Agent', 'completed', now() - make_interval(mins => substr(l."id", 3)::int % 129600)
+       FROM "Loan" l WHERE l."id" LIKE 'bl%' AND l."status" = 'disbursed'`,
+    );
+    await client.query(`VACUUM ANALYZE "Customer", "Loan", "LoanInstallment", "LoanPayment", "CollectionActivity"`);
   } finally {
     await client.end();
   }

@@ -43,6 +43,19 @@ try {
   await time("all, risk high, type business", loanTab({ tab: "all", risk: "high", loanType: "business" }));
   await time("active, page 500", loanTab({ tab: "active", page: "500" }));
 
+  const { listCollectionActivities, listRepayments, repaymentStats } = await import("../lib/repayments/queries");
+  const { repaymentListFiltersSchema } = await import("../lib/repayments/list-schemas");
+  console.log(`\n/admin/repayments (${rounds} calls each: cards + one page of 20):`);
+  const repaymentTab = (params: Record<string, string>) => () => {
+    const filters = repaymentListFiltersSchema.parse(params);
+    const list = filters.tab === "collections" ? listCollectionActivities(filters) : listRepayments({ ...filters, tab: filters.tab });
+    return Promise.all([repaymentStats(), list]);
+  };
+  for (const tab of ["due_today", "overdue", "upcoming", "paid", "collections"]) await time(`tab ${tab}`, repaymentTab({ tab }));
+  await time("overdue, search by phone", repaymentTab({ tab: "overdue", q: "01300001237" }));
+  await time("overdue, search by loan number", repaymentTab({ tab: "overdue", q: "LN-0100007" }));
+  await time("upcoming, page 200", repaymentTab({ tab: "upcoming", page: "200" }));
+
   const { prisma } = await import("../lib/db");
   await prisma.$disconnect();
 } finally {

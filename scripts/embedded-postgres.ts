@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { freePort } from "./free-port";
 
@@ -12,7 +13,8 @@ export type EmbeddedPostgres = { url: string; stop(): Promise<void> };
 
 export async function startEmbeddedPostgres(options: { dataDir?: string; port?: number }): Promise<EmbeddedPostgres> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ?? "memory://");
+  // pg_trgm: the migrations create trigram indexes for the back office's searches.
+  const db = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const port = options.port ?? (await freePort());
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 16 });
   await server.start();

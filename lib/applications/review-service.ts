@@ -86,7 +86,7 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
     if (input.decision === "approved") {
       const customer = await findOrCreateCustomerByNid(tx, application, now);
       await tx.loanApplication.update({ where: { id: application.id }, data: { customerId: customer.id } });
-      ({ loanNumber } = await createLoanFromApplication(tx, application, customer.id, ctx.user, now));
+      ({ loanNumber } = await createLoanFromApplication(tx, application, customer.id));
       customerNumber = customer.userNumber;
     }
     if (input.decision === "rejected") {

@@ -4,6 +4,7 @@ import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
+import type { CustomerAccess } from "./access";
 import type { CustomerListFilters, CustomerSearchField } from "./schemas";
 
 export const CUSTOMER_PAGE_SIZE = 20;
@@ -114,34 +115,36 @@ export async function loanSummaries(customerIds: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.customerId, { loanCount: r.loanCount, activeLoans: r.activeLoans, activeAmount: Number(r.activeAmount ?? 0) }]));
 }
 
-export type CustomerListRow = Prisma.CustomerGetPayload<{ select: typeof listSelect }> & { loans: LoanSummary };
+/** `loans` is null for someone without loans.read. */
+export type CustomerListRow = Prisma.CustomerGetPayload<{ select: typeof listSelect }> & { loans: LoanSummary | null };
 export type CustomerList = { rows: CustomerListRow[]; total: number; page: number; pageCount: number };
 
 /** One page of the filtered list and its loan figures: three queries whatever the page size. */
-export async function listCustomers(filters: CustomerListFilters): Promise<CustomerList> {
+export async function listCustomers(filters: CustomerListFilters, access: Pick<CustomerAccess, "loans">): Promise<CustomerList> {
   const where = customerWhere(filters);
   const [customers, total] = await Promise.all([
     prisma.customer.findMany({ where, orderBy: CUSTOMER_ORDER, skip: (filters.page - 1) * CUSTOMER_PAGE_SIZE, take: CUSTOMER_PAGE_SIZE, select: listSelect }),
     prisma.customer.count({ where }),
   ]);
-  const summaries = await loanSummaries(customers.map((c) => c.id));
+  const summaries = access.loans ? await loanSummaries(customers.map((c) => c.id)) : null;
   return {
-    rows: customers.map((c) => ({ ...c, loans: summaries.get(c.id) ?? NO_LOANS })),
+    rows: customers.map((c) => ({ ...c, loans: summaries ? (summaries.get(c.id) ?? NO_LOANS) : null })),
     total,
     page: filters.page,
     pageCount: Math.max(1, Math.ceil(total / CUSTOMER_PAGE_SIZE)),
   };
 }
 
-export type CustomerStats = { total: number; kycVerified: number; activeLoans: number };
+/** `activeLoans` is null for someone without loans.read. */
+export type CustomerStats = { total: number; kycVerified: number; activeLoans: number | null };
 
 /** The cards that do not depend on the filters (Search Results is the list's own total). */
-export async function customerStats(): Promise<CustomerStats> {
+export async function customerStats(access: Pick<CustomerAccess, "loans">): Promise<CustomerStats> {
   const [total, kycVerified, activeLoans] = await Promise.all([
     prisma.customer.count(),
     prisma.customer.count({ where: { kycStatus: "verified" } }),
     // Every loan belongs to a customer: the disbursed ones are the customers' active loans.
-    prisma.loan.count({ where: { status: "disbursed" } }),
+    access.loans ? prisma.loan.count({ where: { status: "disbursed" } }) : Promise.resolve(null),
   ]);
   return { total, kycVerified, activeLoans };
 }
@@ -157,13 +160,17 @@ const exportSelect = {
   monthlyIncome: true,
   creditScore: true,
 } satisfies Prisma.CustomerSelect;
-export type CustomerExportRow = Prisma.CustomerGetPayload<{ select: typeof exportSelect }> & { loans: LoanSummary };
+export type CustomerExportRow = Prisma.CustomerGetPayload<{ select: typeof exportSelect }> & { loans: LoanSummary | null };
 
 /**
  * Rows of the CSV export: the screen's filters, every matching customer in the screen's order, read in keyset
  * batches (after the last row's createdAt and user number) with each batch's loan figures in one query.
  */
-export async function* exportCustomerBatches(filters: CustomerListFilters, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<CustomerExportRow[]> {
+export async function* exportCustomerBatches(
+  filters: CustomerListFilters,
+  access: Pick<CustomerAccess, "loans">,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<CustomerExportRow[]> {
   const where = customerWhere(filters);
   let last: { createdAt: Date; userNumber: string } | null = null;
   for (;;) {
@@ -172,8 +179,8 @@ export async function* exportCustomerBatches(filters: CustomerListFilters, batch
       : null;
     const batch: Prisma.CustomerGetPayload<{ select: typeof exportSelect }>[] = await prisma.customer.findMany({ where: after ? { AND: [where, after] } : where, orderBy: CUSTOMER_ORDER, take: batchSize, select: exportSelect });
     if (batch.length > 0) {
-      const summaries = await loanSummaries(batch.map((c) => c.id));
-      yield batch.map((c) => ({ ...c, loans: summaries.get(c.id) ?? NO_LOANS }));
+      const summaries = access.loans ? await loanSummaries(batch.map((c) => c.id)) : null;
+      yield batch.map((c) => ({ ...c, loans: summaries ? (summaries.get(c.id) ?? NO_LOANS) : null }));
     }
     if (batch.length < batchSize) return;
     const { createdAt, userNumber } = batch[batch.length - 1]!;
@@ -263,13 +270,14 @@ export type ActivityEntry = {
   after: Record<string, unknown> | null;
 };
 
+/** Loan figures are null without loans.read, payment figures without payments.read (lib/customers/access.ts). */
 export type CustomerProfile = Omit<Prisma.CustomerGetPayload<{ select: typeof profileSelect }>, "kycCases" | "applications"> & {
-  loans: ProfileLoan[];
-  payments: ProfilePayment[];
+  loans: ProfileLoan[] | null;
+  payments: ProfilePayment[] | null;
   /** Sum of the customer's completed payments. */
-  totalRepaid: number;
-  totalLoans: number;
-  activeLoanAmount: number;
+  totalRepaid: number | null;
+  totalLoans: number | null;
+  activeLoanAmount: number | null;
   activity: ActivityEntry[];
 };
 
@@ -283,11 +291,12 @@ const asObject = (v: Prisma.JsonValue): Record<string, unknown> | null => (v && 
  * payment (bounded by the loans' tenures), the repaid total, and the audit rows about the customer, its loans,
  * payments, applications and KYC cases (AuditLog's entityType + entityId index): seven indexed queries.
  */
-export async function getCustomerProfile(userNumber: string, now = new Date()): Promise<CustomerProfile | null> {
+export async function getCustomerProfile(userNumber: string, access: CustomerAccess, now = new Date()): Promise<CustomerProfile | null> {
   const found = await prisma.customer.findUnique({ where: { userNumber }, select: profileSelect });
   if (!found) return null;
   const { kycCases, applications, ...customer } = found;
   const [loans, payments, repaid] = await Promise.all([
+    // Loan ids are read either way: payments are found through them, and the activity log names them.
     prisma.loan.findMany({
       where: { customerId: customer.id },
       orderBy: [{ submittedAt: "desc" }, { loanNumber: "desc" }],
@@ -307,18 +316,19 @@ export async function getCustomerProfile(userNumber: string, now = new Date()): 
       },
     }),
     prisma.loanPayment.findMany({
-      where: { loan: { customerId: customer.id } },
+      where: { loan: { customerId: customer.id }, ...(access.payments ? {} : { id: { in: [] } }) },
       orderBy: [{ paymentDate: "desc" }, { paymentNumber: "desc" }],
       select: { id: true, paymentNumber: true, amount: true, paymentDate: true, method: true, reference: true, status: true, loan: { select: { loanNumber: true } } },
     }),
-    prisma.loanPayment.aggregate({ where: { status: "completed", loan: { customerId: customer.id } }, _sum: { amount: true } }),
+    access.payments ? prisma.loanPayment.aggregate({ where: { status: "completed", loan: { customerId: customer.id } }, _sum: { amount: true } }) : Promise.resolve(null),
   ]);
 
+  // The activity log covers only the records this staff member may see.
   const subjects = new Map<string, string>([
-    ...loans.map((l) => [`Loan:${l.id}`, l.loanNumber] as const),
+    ...(access.loans ? loans.map((l) => [`Loan:${l.id}`, l.loanNumber] as const) : []),
     ...payments.map((p) => [`LoanPayment:${p.id}`, p.paymentNumber] as const),
-    ...applications.map((a) => [`LoanApplication:${a.id}`, a.applicationId] as const),
-    ...kycCases.map((k) => [`KycCase:${k.id}`, k.caseNumber] as const),
+    ...(access.applications ? applications.map((a) => [`LoanApplication:${a.id}`, a.applicationId] as const) : []),
+    ...(access.kyc ? kycCases.map((k) => [`KycCase:${k.id}`, k.caseNumber] as const) : []),
   ]);
   const ids = (type: string) => [...subjects.keys()].filter((k) => k.startsWith(`${type}:`)).map((k) => k.slice(type.length + 1));
   const auditRows = await prisma.auditLog.findMany({
@@ -354,8 +364,10 @@ export async function getCustomerProfile(userNumber: string, now = new Date()): 
 
   return {
     ...customer,
-    loans: profileLoans,
-    payments: payments.map((p) => ({
+    loans: access.loans ? profileLoans : null,
+    payments: !access.payments
+      ? null
+      : payments.map((p) => ({
       paymentNumber: p.paymentNumber,
       loanNumber: p.loan.loanNumber,
       amount: p.amount,
@@ -364,9 +376,9 @@ export async function getCustomerProfile(userNumber: string, now = new Date()): 
       reference: p.reference,
       status: p.status,
     })),
-    totalRepaid: repaid._sum.amount ?? 0,
-    totalLoans: loans.length,
-    activeLoanAmount: profileLoans.reduce((sum, l) => sum + (l.status === "disbursed" ? (l.remaining ?? 0) : 0), 0),
+    totalRepaid: repaid ? (repaid._sum.amount ?? 0) : null,
+    totalLoans: access.loans ? loans.length : null,
+    activeLoanAmount: access.loans ? profileLoans.reduce((sum, l) => sum + (l.status === "disbursed" ? (l.remaining ?? 0) : 0), 0) : null,
     activity: auditRows.map((row) => ({
       id: row.id,
       action: row.action,

@@ -198,7 +198,7 @@ export async function computeAlerts(now = new Date()): Promise<DashboardAlert[]>
   ]);
   const alerts: DashboardAlert[] = [];
   if (row && n(row.apps) > 0 && row.appsOldest) alerts.push({ kind: "staleApplications", priority: "high", count: n(row.apps), oldest: row.appsOldest, href: "/admin/application-review?status=pending" });
-  if (row && n(row.overdue) > 0 && row.overdueOldest) alerts.push({ kind: "overdueInstallments", priority: "high", count: n(row.overdue), oldest: row.overdueOldest, href: null });
+  if (row && n(row.overdue) > 0 && row.overdueOldest) alerts.push({ kind: "overdueInstallments", priority: "high", count: n(row.overdue), oldest: row.overdueOldest, href: "/admin/repayments?tab=overdue" });
   if (row && n(row.kyc) > 0 && row.kycOldest) alerts.push({ kind: "staleKyc", priority: "medium", count: n(row.kyc), oldest: row.kycOldest, href: null });
   return alerts;
 }

@@ -1,42 +1,27 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
-import type { LoanStatus, Prisma } from "@/lib/generated/prisma/client";
+import type { LoanStatus, LoanType, Prisma } from "@/lib/generated/prisma/client";
+import { customerWhere } from "@/lib/customers/queries";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { assessRisk, type RiskAssessment, type RiskFacts } from "./risk";
 import type { LoanListFilters, LoanTab } from "./schemas";
 
 export const LOAN_PAGE_SIZE = 20;
 
+/** Loans waiting for their credit decision: the Applications tab, the Pending Approvals card and the sidebar badge. */
+const AWAITING_DECISION: LoanStatus[] = ["pending_approval", "under_review"];
+
 const TAB_STATUSES: Record<LoanTab, LoanStatus[] | null> = {
-  applications: ["pending_approval"],
+  // Awaiting the credit decision: under_review is pending_approval put on hold (the spec shows it as a badge only).
+  applications: AWAITING_DECISION,
   approved: ["approved"],
   active: ["disbursed"],
   all: null,
 };
 
-/** At most this many customers match a search; a search that broad is refined by the other filters. */
-const MAX_SEARCH_CUSTOMERS = 500;
-
-/**
- * The customers a search names: by phone (any form, Bengali digits too) through its index, else by name or e-mail.
- * Looked up first, so the loan query filters by customer id (indexed) instead of joining every loan to its
- * customer to test an OR.
- */
-async function customersMatching(q: string): Promise<string[]> {
-  const phone = normalizeBdMobile(q);
-  const rows = await prisma.customer.findMany({
-    where: phone
-      ? { phone }
-      : { OR: [{ name: { contains: q, mode: "insensitive" } }, { email: { contains: q, mode: "insensitive" } }] },
-    select: { id: true },
-    take: MAX_SEARCH_CUSTOMERS,
-  });
-  return rows.map((r) => r.id);
-}
-
 /** The filters as one WHERE: the tab, then status, type and risk, then the search over loan number and applicant. */
-async function loanWhere(filters: LoanListFilters): Promise<Prisma.LoanWhereInput> {
+function loanWhere(filters: LoanListFilters): Prisma.LoanWhereInput {
   const and: Prisma.LoanWhereInput[] = [];
   const tabStatuses = TAB_STATUSES[filters.tab];
   if (tabStatuses) and.push({ status: { in: tabStatuses } });
@@ -45,12 +30,16 @@ async function loanWhere(filters: LoanListFilters): Promise<Prisma.LoanWhereInpu
   if (filters.risk !== "any") and.push({ riskLevel: filters.risk });
   const q = filters.q;
   if (q) {
-    // A loan number (or its digits) is matched on the number; anything else names a customer (phone, name, e-mail).
-    const loanDigits = /^(ln-?)?(\d{1,12})$/i.exec(toAsciiDigits(q))?.[2];
-    const customerIds = await customersMatching(q);
-    const matches: Prisma.LoanWhereInput[] = [...(loanDigits ? [{ loanNumber: { contains: loanDigits } }] : []), ...(customerIds.length ? [{ customerId: { in: customerIds } }] : [])];
-    // Prisma drops an empty OR (it would match every loan): nothing named means no loan.
-    and.push(matches.length ? { OR: matches } : { id: { in: [] } });
+    // The loan number, or the borrower by the customer screen's own "all fields" search (phone in any form, name,
+    // e-mail, user number or code, NID) as one subquery, so the page and its count agree. "LN-…" is only a loan
+    // number and a phone number only a phone; bare digits may be either.
+    const ascii = toAsciiDigits(q.trim());
+    const loanNumber = /^ln-?(\d{1,12})$/i.exec(ascii)?.[1];
+    const digits = /^\d{1,12}$/.test(ascii) && !normalizeBdMobile(ascii) ? ascii : undefined;
+    const borrower: Prisma.LoanWhereInput = { customer: { is: customerWhere({ by: "all", q, status: "any", kyc: "any" }) } };
+    if (loanNumber) and.push({ loanNumber: { contains: loanNumber } });
+    else if (digits) and.push({ OR: [{ loanNumber: { contains: digits } }, borrower] });
+    else and.push(borrower);
   }
   return and.length ? { AND: and } : {};
 }
@@ -68,7 +57,7 @@ const listSelect = {
   monthlyIncome: true,
   status: true,
   submittedAt: true,
-  customer: { select: { name: true, phone: true, email: true, userNumber: true, bankName: true, bankAccountNumber: true } },
+  customer: { select: { name: true, phone: true, email: true, userNumber: true, bankName: true, bankAccountNumber: true, creditScore: true } },
 } satisfies Prisma.LoanSelect;
 
 export type LoanListRow = Prisma.LoanGetPayload<{ select: typeof listSelect }>;
@@ -76,7 +65,7 @@ export type LoanList = { rows: LoanListRow[]; total: number; page: number; pageC
 
 /** One page of the filtered list, newest first (index on status + submittedAt). */
 export async function listLoans(filters: LoanListFilters): Promise<LoanList> {
-  const where = await loanWhere(filters);
+  const where = loanWhere(filters);
   const [rows, total] = await Promise.all([
     prisma.loan.findMany({
       where,
@@ -116,7 +105,10 @@ export async function loanStats(now = new Date()): Promise<LoanStats> {
   ]);
   const group = (s: LoanStatus) => groups.find((g) => g.status === s);
   return {
-    pendingApprovals: { count: group("pending_approval")?._count._all ?? 0, totalRequested: group("pending_approval")?._sum.requestedAmount ?? 0 },
+    pendingApprovals: {
+      count: AWAITING_DECISION.reduce((sum, s) => sum + (group(s)?._count._all ?? 0), 0),
+      totalRequested: AWAITING_DECISION.reduce((sum, s) => sum + (group(s)?._sum.requestedAmount ?? 0), 0),
+    },
     approved: group("approved")?._count._all ?? 0,
     active: group("disbursed")?._count._all ?? 0,
     totalDisbursed: groups.reduce((sum, g) => sum + (g._sum.disbursedAmount ?? 0), 0),
@@ -167,6 +159,7 @@ const detailSelect = {
       employmentType: true,
       employer: true,
       kycStatus: true,
+      creditScore: true,
       bankName: true,
       bankAccountNumber: true,
     },
@@ -224,5 +217,13 @@ export async function getLoanDetail(loanNumber: string): Promise<LoanDetail | nu
 
 /** The sidebar's Loan Management badge: loans waiting for their credit decision. */
 export function countLoansAwaitingDecision(): Promise<number> {
-  return prisma.loan.count({ where: { status: { in: ["pending_approval", "under_review"] } } });
+  return prisma.loan.count({ where: { status: { in: AWAITING_DECISION } } });
+}
+
+export type ProductRanges = Partial<Record<LoanType, { minAmount: number; maxAmount: number }>>;
+
+/** Each product's amount range, for the approval dialogs' hint (the server checks it again). */
+export async function loanProductRanges(): Promise<ProductRanges> {
+  const products = await prisma.loanProduct.findMany({ select: { key: true, minAmount: true, maxAmount: true } });
+  return Object.fromEntries(products.map((p) => [p.key, { minAmount: p.minAmount, maxAmount: p.maxAmount }]));
 }

@@ -32,15 +32,13 @@ type ApprovedApplication = {
 /**
  * Turns an approved application into a loan awaiting the credit decision (`pending_approval`), with the
  * documents loan management checks: the NID card (pending) and the application form itself (verified:
- * the online form is the application record), a system note saying where the loan came from, and the risk
- * level from the rule table. Inside the caller's transaction.
+ * the online form is the application record) and the risk level from the rule table. Where it came from shows
+ * on its history tab from the application's own review columns. Inside the caller's transaction.
  */
 export async function createLoanFromApplication(
   tx: Prisma.TransactionClient,
   application: ApprovedApplication,
   customerId: string,
-  reviewer: { name: string },
-  now = new Date(),
 ): Promise<{ id: string; loanNumber: string }> {
   const loanNumber = await allocateNumberedCode(tx, "loan");
   const risk = await assessLoanRisk(tx, {
@@ -71,9 +69,6 @@ export async function createLoanFromApplication(
           { type: "nid_front", documentId: application.nidImageId, status: "pending", uploadedAt: application.submittedAt },
           { type: "application_form", status: "verified", uploadedAt: application.submittedAt },
         ],
-      },
-      notes: {
-        create: { content: `Created from application ${application.applicationId}, approved by ${reviewer.name}.`, createdAt: now },
       },
     },
     select: { id: true, loanNumber: true },
@@ -113,6 +108,7 @@ export async function approveLoan(
         customerId: true,
         monthlyIncome: true,
         existingLoans: true,
+        customer: { select: { employmentType: true } },
         application: { select: { reviewedById: true, employmentType: true } },
       },
     });
@@ -131,7 +127,8 @@ export async function approveLoan(
       emi,
       monthlyIncome: loan.monthlyIncome,
       existingLoans: loan.existingLoans,
-      employmentType: loan.application?.employmentType ?? null,
+      // As the dialog does: the application's answer, else what the customer record says.
+      employmentType: loan.application?.employmentType ?? loan.customer.employmentType,
     });
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: { in: ["pending_approval", "under_review"] } },

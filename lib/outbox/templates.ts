@@ -3,6 +3,7 @@
  * because they are rendered on the server for a person who is not looking at the app, and an SMS must
  * stay short. Nothing is escaped: e-mails are sent as plain text.
  */
+import { formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import type { Language } from "@/lib/generated/prisma/enums";
 
 /** The values each template needs. */
@@ -13,6 +14,16 @@ export type OutboxTemplateValues = {
     reason: string;
     /** Where the applicant can look the decision up, e.g. "/status?id=LB…". */
     statusPath: string;
+  };
+  /** Send Reminder on the repayments screen: what one instalment still owes. */
+  "repayment.reminder": {
+    loanNumber: string;
+    /** 1-based position of the instalment in the loan's schedule. */
+    emiNumber: number;
+    /** Whole taka still owed on that instalment, late fee included. */
+    amountDue: number;
+    /** YYYY-MM-DD (Asia/Dhaka calendar day). */
+    dueDate: string;
   };
 };
 
@@ -29,6 +40,17 @@ const RENDERERS: { [T in OutboxTemplate]: Record<Language, (v: OutboxTemplateVal
     en: (v) => ({
       subject: `Your loan application ${v.applicationId} was not approved`,
       body: `RinBondhu: We are sorry, your loan application ${v.applicationId} could not be approved. Reason: ${v.reason}. Check your application status at ${v.statusPath}`,
+    }),
+  },
+  // Amounts with ৳ and no decimals, numbers and dates in the reader's digits; the loan number stays as printed.
+  "repayment.reminder": {
+    bn: (v) => ({
+      subject: `ঋণ ${v.loanNumber}: ${formatNumber(v.emiNumber, "bn")} নম্বর কিস্তির কথা মনে করিয়ে দিচ্ছি`,
+      body: `ঋণবন্ধু: মনে করিয়ে দিচ্ছি, আপনার ঋণ ${v.loanNumber}-এর ${formatNumber(v.emiNumber, "bn")} নম্বর কিস্তি ${formatTaka(v.amountDue, "bn")}, নির্ধারিত তারিখ ${formatCalendarDate(v.dueDate, "bn")}। অনুগ্রহ করে পরিশোধ করুন; ইতিমধ্যে করে থাকলে ধন্যবাদ।`,
+    }),
+    en: (v) => ({
+      subject: `Loan ${v.loanNumber}: reminder for EMI ${v.emiNumber}`,
+      body: `RinBondhu: Reminder: EMI ${v.emiNumber} of your loan ${v.loanNumber}, ${formatTaka(v.amountDue, "en")}, due date ${formatCalendarDate(v.dueDate, "en")}. Please pay it; if you already have, thank you.`,
     }),
   },
 };

@@ -808,9 +808,6 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
     // Notes and audit trail
     const note = (suffix: string, authorId: string | null, content: string, createdAt: Date) =>
       rows.loanNotes.push({ id: demoId(`loan-note:${l.key}:${suffix}`), loanId: id, authorId, content, createdAt });
-    if (l.application) {
-      note("converted", null, `Created from application ${publicApplicationId(applicationByKey(l.application).submittedAt)}.`, l.submittedAt);
-    }
     if (l.status === "under_review") {
       note("review", loanOfficer, "Asked for the last 6 months' bank statement and an admission letter.", addDays(l.submittedAt, 1));
     }

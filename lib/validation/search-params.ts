@@ -14,3 +14,17 @@ export const pageParam = z.preprocess((v) => Number(toAsciiDigits(String(firstVa
 /** One of `values`, else `fallback`. */
 export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.preprocess(firstValue, z.enum(values).catch(fallback)).default(fallback);
+
+/**
+ * A back-office list's URL: `values` that differ from their `defaults` (empty text and page 1 are defaults too),
+ * in the order given, so links stay short and the back button returns to the same filtered page.
+ */
+export function listHref(path: string, values: Record<string, string | number | undefined>, defaults: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === "" || value === defaults[key] || (key === "page" && value === 1)) continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return `${path}${query ? `?${query}` : ""}`;
+}

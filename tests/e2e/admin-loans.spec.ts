@@ -5,6 +5,7 @@
  * turns the instalment paid and moves the collection figures. Bengali at 360 px and English at 1280 px.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { dhakaToday, formatTaka } from "../../lib/format";
 import { calculateEmi } from "../../lib/loans/emi";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
 import { dbQuery, noSidewaysScroll } from "./support";
@@ -50,7 +51,44 @@ async function disburseAndSeeSchedule(browser: Browser, screen: Screen, loanNumb
   await page.context().close();
 }
 
-test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses", async ({ browser }) => {
+async function collectedToday(): Promise<number> {
+  const [row] = await dbQuery<{ sum: string | null }>(`SELECT sum("amount") AS "sum" FROM "LoanPayment" WHERE "paymentDate" = $1::date AND "status" = 'completed'`, [dhakaToday()]);
+  return Number(row?.sum ?? 0);
+}
+
+/**
+ * A collection agent records the first instalment's EMI by bKash from the repayments screen: the instalment turns
+ * paid (on the loan's schedule too) and Collected Today grows by the amount.
+ */
+async function recordFirstEmiByBkash(browser: Browser, screen: Screen, loanNumber: string) {
+  const page = await pageAs(browser, "collection_agent", screen);
+  await page.goto(`/admin/repayments?tab=upcoming&q=${loanNumber}`);
+  const collected = page.getByTestId("repayment-stat-collectedToday");
+  await expect(collected).toContainText(formatTaka(await collectedToday(), screen.language));
+  const [first] = await installments(loanNumber);
+  await page.getByTestId("repayment-row").first().getByTestId("record-payment").click();
+  const dialog = page.getByTestId("record-payment-dialog");
+  await expect(dialog.locator("input[id^=record-loan]")).toHaveValue(loanNumber);
+  await expect(dialog.locator("input[id^=record-amount]")).toHaveValue(String(first!.emiAmount));
+  await dialog.locator("select[id^=record-method]").selectOption("bkash");
+  await dialog.locator("input[id^=record-reference]").fill(`TRX${Date.now().toString(36).toUpperCase()}`);
+  await dialog.getByTestId("confirm-payment").click();
+  await expect(dialog.getByTestId("payment-recorded")).toContainText("PAY-");
+  if (screen.width < 600) await noSidewaysScroll(page, screen.width);
+  await page.keyboard.press("Escape");
+
+  expect((await installments(loanNumber))[0]).toMatchObject({ paidAmount: first!.emiAmount, status: "paid" });
+  await page.goto(`/admin/repayments?tab=paid&q=${loanNumber}`);
+  await expect(page.getByTestId("repayment-row")).toHaveCount(1);
+  await expect(page.getByTestId("repayment-row").first()).toHaveAttribute("data-state", "paid");
+  await expect(page.getByTestId("repayment-stat-collectedToday")).toContainText(formatTaka(await collectedToday(), screen.language));
+  await page.goto(`/admin/loans?tab=active&view=${loanNumber}`);
+  await page.getByTestId("tab-schedule").click();
+  await expect(page.getByTestId("schedule-row").first()).toHaveAttribute("data-status", "paid");
+  await page.context().close();
+}
+
+test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses, a bKash payment is recorded", async ({ browser }) => {
   test.setTimeout(90_000);
   const screen: Screen = { width: 360, language: "bn" };
   const loanNumber = "LN-000103"; // Kamal's instant loan: its application was reviewed by the demo loan officer
@@ -87,13 +125,15 @@ test("Bengali at 360 px: the reviewer is refused, a second person approves, the 
   await admin.context().close();
 
   await disburseAndSeeSchedule(browser, screen, loanNumber, 25_000, 6);
+  await recordFirstEmiByBkash(browser, screen, loanNumber);
 });
 
-test("English at 1280 px: an approved loan is disbursed and its schedule shown; a note is added to its history", async ({ browser }) => {
+test("English at 1280 px: an approved loan is disbursed, its schedule shown, a bKash payment recorded; a note is added to its history", async ({ browser }) => {
   test.setTimeout(90_000);
   const screen: Screen = { width: 1280, language: "en" };
   const loanNumber = "LN-000104"; // Shirin's consumer loan, approved for 1,40,000 over 24 months
   await disburseAndSeeSchedule(browser, screen, loanNumber, 140_000, 24);
+  await recordFirstEmiByBkash(browser, screen, loanNumber);
 
   const agent = await pageAs(browser, "collection_agent", screen);
   await agent.goto(`/admin/loans?tab=all&view=${loanNumber}`);

@@ -18,6 +18,7 @@ vi.mock("next-intl/server", async () => {
 
 import { GET as exportCsv } from "@/app/admin/api/customers/export/route";
 import { createCustomerAction, updateCustomerAction } from "@/lib/customers/actions";
+import type { CustomerAccess } from "@/lib/customers/access";
 import { CUSTOMER_PAGE_SIZE, customerStats, getCustomerForEdit, getCustomerProfile, listCustomers, loanSummaries } from "@/lib/customers/queries";
 import { customerListFiltersSchema, editFormValues, type CreateCustomerInput, type UpdateCustomerInput } from "@/lib/customers/schemas";
 import { USER_CODE_PATTERN } from "@/lib/customers/user-code";
@@ -28,7 +29,9 @@ import { sessionState } from "../support/session-state";
 import { actAs } from "../support/staff-session";
 
 const filters = (raw: Record<string, string> = {}) => customerListFiltersSchema.parse(raw);
-const numbers = async (raw: Record<string, string>) => (await listCustomers(filters(raw))).rows.map((r) => r.userNumber);
+/** Everything visible, as for an admin. */
+const ALL: CustomerAccess = { loans: true, payments: true, applications: true, kyc: true };
+const numbers = async (raw: Record<string, string>) => (await listCustomers(filters(raw), ALL)).rows.map((r) => r.userNumber);
 
 let nidCounter = 0;
 /** A valid Add User form; each call a fresh 13-digit NID and phone. */
@@ -75,7 +78,7 @@ beforeAll(async () => {
 
 describe("the list", () => {
   it("searches by the chosen field, phones in any form, and combines the filters", async () => {
-    expect((await listCustomers(filters())).total).toBe(await prisma.customer.count());
+    expect((await listCustomers(filters(), ALL)).total).toBe(await prisma.customer.count());
     // User number: typed in Bengali digits too; user code: any case.
     expect(await numbers({ by: "userNumber", q: "U000101" })).toEqual(["U000101"]);
     expect(await numbers({ by: "userNumber", q: localizeDigits("000101", "bn") })).toEqual(["U000101"]);
@@ -94,7 +97,7 @@ describe("the list", () => {
 
     for (const status of ["active", "inactive", "suspended"] as const) {
       for (const kyc of ["verified", "pending", "rejected"] as const) {
-        const list = await listCustomers(filters({ status, kyc }));
+        const list = await listCustomers(filters({ status, kyc }), ALL);
         expect(list.total, `${status}/${kyc}`).toBe(await prisma.customer.count({ where: { status, kycStatus: kyc } }));
         expect(list.rows.every((r) => r.status === status && r.kycStatus === kyc)).toBe(true);
       }
@@ -104,15 +107,15 @@ describe("the list", () => {
   });
 
   it("pages newest first, at most a page at a time, without overlap", async () => {
-    const first = await listCustomers(filters({ status: "inactive", kyc: "pending" }));
+    const first = await listCustomers(filters({ status: "inactive", kyc: "pending" }), ALL);
     expect(first.rows).toHaveLength(CUSTOMER_PAGE_SIZE);
-    const second = await listCustomers(filters({ status: "inactive", kyc: "pending", page: localizeDigits("2", "bn") }));
+    const second = await listCustomers(filters({ status: "inactive", kyc: "pending", page: localizeDigits("2", "bn") }), ALL);
     expect(second.rows.length).toBe(first.total - CUSTOMER_PAGE_SIZE);
     expect(second.rows.some((r) => first.rows.some((f) => f.userNumber === r.userNumber))).toBe(false);
   });
 
   it("shows cards and loan figures computed from the rows", async () => {
-    const stats = await customerStats();
+    const stats = await customerStats(ALL);
     expect(stats).toEqual({
       total: await prisma.customer.count(),
       kycVerified: await prisma.customer.count({ where: { kycStatus: "verified" } }),
@@ -130,7 +133,7 @@ describe("the list", () => {
       const owed = active.reduce((sum, l) => sum + l.installments.reduce((s, i) => s + Math.max(0, i.emiAmount + i.lateFee - i.paidAmount), 0), 0);
       expect(summaries.get(id)).toEqual({ loanCount: own.length, activeLoans: active.length, activeAmount: owed });
     }
-    const rahim = (await listCustomers(filters({ by: "userNumber", q: "U000101" }))).rows[0]!;
+    const rahim = (await listCustomers(filters({ by: "userNumber", q: "U000101" }), ALL)).rows[0]!;
     expect(rahim.loans).toEqual(summaries.get(rahim.id));
   });
 });
@@ -244,7 +247,7 @@ describe("the profile", () => {
   it("builds the activity log from the audit rows about the customer, its loans, payments and applications", async () => {
     await actAs("admin");
     expect(await updateCustomerAction(await editForm("U000101", { emergencyContactRelation: "Wife" }))).toMatchObject({ ok: true });
-    const profile = await getCustomerProfile("U000101");
+    const profile = await getCustomerProfile("U000101", ALL);
     if (!profile) throw new Error("no profile");
 
     const loans = await prisma.loan.findMany({ where: { customerId: profile.id }, select: { id: true } });
@@ -273,14 +276,36 @@ describe("the profile", () => {
     expect(profile.payments).toHaveLength(payments.length);
     // Nothing invented: the demo customer has no assessed score.
     expect(profile.creditScore).toBeNull();
-    const active = profile.loans.filter((l) => l.status === "disbursed");
+    const active = profile.loans!.filter((l) => l.status === "disbursed");
     expect(profile.activeLoanAmount).toBe(active.reduce((sum, l) => sum + (l.remaining ?? 0), 0));
     expect(active.every((l) => l.nextDue === null || /^\d{4}-\d{2}-\d{2}$/.test(l.nextDue.date))).toBe(true);
+  });
+
+  it("shows loans, payments, applications and KYC cases only to those who may read them", async () => {
+    // A KYC officer: customers and KYC, no loans or payments.
+    const kycOfficer = await getCustomerProfile("U000101", { loans: false, payments: false, applications: true, kyc: true });
+    expect(kycOfficer).toMatchObject({ loans: null, payments: null, totalLoans: null, activeLoanAmount: null, totalRepaid: null });
+    expect(kycOfficer!.activity.some((a) => a.entityType === "Loan" || a.entityType === "LoanPayment")).toBe(false);
+    // A collection agent: loans and payments, no applications or KYC cases.
+    const agent = await getCustomerProfile("U000101", { loans: true, payments: true, applications: false, kyc: false });
+    expect(agent!.loans!.length).toBeGreaterThan(0);
+    expect(agent!.activity.some((a) => a.entityType === "LoanApplication" || a.entityType === "KycCase")).toBe(false);
+    expect(agent!.activity.some((a) => a.entityType === "Loan")).toBe(true);
+    // The list and its cards leave the loan figures out too.
+    expect((await listCustomers(filters(), { loans: false })).rows.every((r) => r.loans === null)).toBe(true);
+    expect((await customerStats({ loans: false })).activeLoans).toBeNull();
   });
 });
 
 describe("the CSV export", () => {
   const get = (query: string) => exportCsv(new Request(`http://localhost/admin/api/customers/export?${query}`));
+
+  it("leaves the loan columns out for a role that may not read loans", async () => {
+    await actAs("kyc_officer");
+    const [heading, row] = (await (await get("by=userNumber&q=U000101")).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(heading).toBe("User number,User code,Name,Phone,E-mail,NID,Address,Date of birth,Employment,Employer,Monthly income (BDT),Credit score,Account status,KYC status,Joined,Last activity");
+    expect(row).toMatch(/^U000101,/);
+  });
 
   it("downloads the filtered list with translated headings", async () => {
     await actAs("collection_agent");

@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 describe("the loan list", () => {
   it("shows each tab's statuses, the same count as the table has", async () => {
-    const expected = { applications: ["pending_approval"], approved: ["approved"], active: ["disbursed"], all: null } as const;
+    const expected = { applications: ["pending_approval", "under_review"], approved: ["approved"], active: ["disbursed"], all: null } as const;
     for (const tab of LOAN_TABS) {
       const statuses = expected[tab];
       const count = await prisma.loan.count({ where: statuses ? { status: { in: [...statuses] } } : {} });
@@ -87,7 +87,7 @@ describe("the loan list", () => {
 describe("the cards", () => {
   it("are computed from the loans, and a disbursement moves this month's figure by its amount", async () => {
     const before = await loanStats();
-    const pending = await prisma.loan.aggregate({ where: { status: "pending_approval" }, _count: { _all: true }, _sum: { requestedAmount: true } });
+    const pending = await prisma.loan.aggregate({ where: { status: { in: ["pending_approval", "under_review"] } }, _count: { _all: true }, _sum: { requestedAmount: true } });
     expect(before.pendingApprovals).toEqual({ count: pending._count._all, totalRequested: pending._sum.requestedAmount });
     expect(before.approved).toBe(await prisma.loan.count({ where: { status: "approved" } }));
     expect(before.active).toBe(await prisma.loan.count({ where: { status: "disbursed" } }));

@@ -223,10 +223,7 @@ describe("risk assessment and notes", () => {
     const added = await addLoanNoteAction({ loanNumber: loan.loanNumber, content: "Borrower asked to move the due date to the 5th." });
     expect(added).toMatchObject({ ok: true });
     const notes = (await getLoanDetail(loan.loanNumber))!.notes;
-    expect(notes.map((n) => [n.content, n.author?.name ?? null])).toEqual([
-      [expect.stringMatching(/^Created from application/), null],
-      ["Borrower asked to move the due date to the 5th.", agent.name],
-    ]);
+    expect(notes.map((n) => [n.content, n.author?.name ?? null])).toEqual([["Borrower asked to move the due date to the 5th.", agent.name]]);
     expect(await prisma.auditLog.count({ where: { action: "loan.note", actorId: agent.id } })).toBe(1);
     expect(await addLoanNoteAction({ loanNumber: "LN-999999", content: "x" })).toMatchObject({ ok: false, error: { code: "notFound" } });
   });

@@ -1,9 +1,8 @@
 import { Eye, FileSearch } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { compactSelectClassName } from "@/components/forms/native-select";
+import { EmptyState, FilterSelect, StatCards, type StatCard } from "@/components/admin/list-parts";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ListPagination } from "@/components/admin/list-pagination";
@@ -12,43 +11,27 @@ import { allowedDecisions } from "@/lib/applications/review";
 import type { ReviewList, ReviewStats } from "@/lib/applications/review-queries";
 import { REVIEW_STATUS_FILTERS, type ReviewListFilters } from "@/lib/applications/review-schemas";
 import { formatDateTime, formatNumber, formatPhone, formatTaka } from "@/lib/format";
+import { listHref } from "@/lib/validation/search-params";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { DecisionButtons } from "./decision-buttons";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /** The list's URL with some parameters changed (filters kept, so the back button works). */
 export function reviewHref(filters: ReviewListFilters, change: Partial<ReviewListFilters> & { view?: string }): string {
-  const next = { ...filters, ...change };
-  const params = new URLSearchParams();
-  if (next.q) params.set("q", next.q);
-  if (next.status !== "all") params.set("status", next.status);
-  if (next.page > 1) params.set("page", String(next.page));
-  if (change.view) params.set("view", change.view);
-  const query = params.toString();
-  return `/admin/application-review${query ? `?${query}` : ""}`;
+  const { q, status, page } = { ...filters, ...change };
+  return listHref("/admin/application-review", { q, status, page, view: change.view }, { status: "all" });
 }
 
 export async function ReviewStatsCards({ stats }: { stats: ReviewStats }) {
   const [t, locale] = await Promise.all([getTranslations("adminReview"), getLocale()]);
-  const cards: [string, string, string][] = [
-    ["total", t("stats.total"), formatNumber(stats.total, locale)],
-    ["pending", t("stats.pending"), formatNumber(stats.pending, locale)],
-    ["underReview", t("stats.underReview"), formatNumber(stats.underReview, locale)],
-    ["approved", t("stats.approved"), formatNumber(stats.approved, locale)],
-    ["totalAmount", t("stats.totalAmount"), formatTaka(stats.totalAmount, locale)],
+  const cards: StatCard[] = [
+    { key: "total", label: t("stats.total"), value: formatNumber(stats.total, locale) },
+    { key: "pending", label: t("stats.pending"), value: formatNumber(stats.pending, locale) },
+    { key: "underReview", label: t("stats.underReview"), value: formatNumber(stats.underReview, locale) },
+    { key: "approved", label: t("stats.approved"), value: formatNumber(stats.approved, locale) },
+    { key: "totalAmount", label: t("stats.totalAmount"), value: formatTaka(stats.totalAmount, locale) },
   ];
-  return (
-    <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-5">
-      {cards.map(([key, label, value]) => (
-        <Card key={key} className="gap-1 py-4" data-testid={`review-stat-${key}`}>
-          <CardContent className="px-4">
-            <p className="text-xs text-muted-foreground">{label}</p>
-            <p className="text-xl font-bold">{value}</p>
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+  return <StatCards cards={cards} testIdPrefix="review-stat-" columns="md:grid-cols-5" />;
 }
 
 /** Search and status filter as a plain GET form: works before (and without) JavaScript. */
@@ -57,13 +40,13 @@ export async function ReviewFilters({ filters }: { filters: ReviewListFilters })
   return (
     <form action="/admin/application-review" className="mb-4 flex flex-col gap-2 sm:flex-row" role="search" data-testid="review-filters">
       <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-sm" />
-      <select name="status" defaultValue={filters.status} aria-label={t("statusFilter")} className={`${compactSelectClassName} sm:w-48`}>
-        {REVIEW_STATUS_FILTERS.map((s) => (
-          <option key={s} value={s}>
-            {t(`filters.${s}`)}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        name="status"
+        value={filters.status}
+        label={t("statusFilter")}
+        className="sm:w-48"
+        options={REVIEW_STATUS_FILTERS.map((s) => ({ value: s, label: t(`filters.${s}`) }))}
+      />
       <Button type="submit" variant="secondary">
         {t("search")}
       </Button>
@@ -85,15 +68,7 @@ export async function ReviewTable({
   const [t, locale] = await Promise.all([getTranslations("adminReview"), getLocale()]);
   if (list.rows.length === 0) {
     const filtered = filters.q !== "" || filters.status !== "all";
-    return (
-      <Card data-testid="review-empty">
-        <CardContent className="flex flex-col items-center py-12 text-center">
-          <FileSearch className="mb-3 size-10 text-muted-foreground" aria-hidden />
-          <p className="font-semibold">{t("emptyTitle")}</p>
-          <p className="text-sm text-muted-foreground">{filtered ? t("emptyFiltered") : t("emptyAll")}</p>
-        </CardContent>
-      </Card>
-    );
+    return <EmptyState icon={FileSearch} title={t("emptyTitle")} text={filtered ? t("emptyFiltered") : t("emptyAll")} testId="review-empty" />;
   }
   return (
     <>

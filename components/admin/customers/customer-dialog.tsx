@@ -148,9 +148,15 @@ export async function CustomerProfileDialog({
                 </span>
               ),
             ],
-            [t("dialog.totalLoans"), formatNumber(c.totalLoans, locale)],
-            [t("dialog.activeLoanAmount"), taka(c.activeLoanAmount)],
-            [t("dialog.totalRepaid"), <span key="repaid" data-testid="total-repaid" data-amount={c.totalRepaid}>{taka(c.totalRepaid)}</span>],
+            ...(c.totalLoans !== null && c.activeLoanAmount !== null
+              ? ([
+                  [t("dialog.totalLoans"), formatNumber(c.totalLoans, locale)],
+                  [t("dialog.activeLoanAmount"), taka(c.activeLoanAmount)],
+                ] as [string, React.ReactNode][])
+              : []),
+            ...(c.totalRepaid !== null
+              ? ([[t("dialog.totalRepaid"), <span key="repaid" data-testid="total-repaid" data-amount={c.totalRepaid}>{taka(c.totalRepaid)}</span>]] as [string, React.ReactNode][])
+              : []),
           ]}
         />
       </section>
@@ -158,7 +164,7 @@ export async function CustomerProfileDialog({
   );
 
   const loans =
-    c.loans.length === 0 ? (
+    c.loans === null ? null : c.loans.length === 0 ? (
       <p className="py-6 text-center text-sm text-muted-foreground" data-testid="customer-loans-empty">
         {t("dialog.noLoans")}
       </p>
@@ -183,7 +189,7 @@ export async function CustomerProfileDialog({
                   <div className="font-mono text-xs">{loan.loanNumber}</div>
                   <div className="text-sm">{titles[loan.loanType]?.[locale] ?? loan.loanType}</div>
                   <div className="text-xs text-muted-foreground">
-                    {loan.disbursedAt ? t("loans.disbursedOn", { date: formatDate(loan.disbursedAt, locale) }) : t("loans.months", { count: loan.tenure })}
+                    {loan.disbursedAt ? t("loans.disbursedOn", { date: formatDate(loan.disbursedAt, locale) }) : t("loans.months", { count: formatNumber(loan.tenure, locale) })}
                   </div>
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap">{taka(loan.amount)}</TableCell>
@@ -211,7 +217,7 @@ export async function CustomerProfileDialog({
     );
 
   const payments =
-    c.payments.length === 0 ? (
+    c.payments === null ? null : c.payments.length === 0 ? (
       <p className="py-6 text-center text-sm text-muted-foreground" data-testid="customer-payments-empty">
         {t("dialog.noPayments")}
       </p>
@@ -279,8 +285,9 @@ export async function CustomerProfileDialog({
       closeHref={closeHref}
       tabs={[
         { value: "personal", label: t("dialog.tabs.personal"), content: personal },
-        { value: "loans", label: t("dialog.tabs.loans"), content: loans },
-        { value: "payments", label: t("dialog.tabs.payments"), content: payments },
+        // Loans and payments only for those who may read them (lib/customers/access.ts).
+        ...(loans ? [{ value: "loans", label: t("dialog.tabs.loans"), content: loans }] : []),
+        ...(payments ? [{ value: "payments", label: t("dialog.tabs.payments"), content: payments }] : []),
         { value: "activity", label: t("dialog.tabs.activity"), content: activity },
       ]}
     />

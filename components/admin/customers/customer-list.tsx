@@ -3,10 +3,9 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
-import { compactSelectClassName } from "@/components/forms/native-select";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import { EmptyState, FilterSelect, StatCards, type StatCard } from "@/components/admin/list-parts";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import type { CustomerList, CustomerStats } from "@/lib/customers/queries";
@@ -55,27 +54,20 @@ export function customersHref(filters: CustomerListFilters, change: Partial<Cust
 
 export async function CustomerStatsCards({ stats, results }: { stats: CustomerStats; results: number }) {
   const [t, locale] = await Promise.all([getTranslations("adminCustomers"), getLocale() as Promise<Locale>]);
-  const cards: { key: string; label: string; value: number; note: string }[] = [
-    { key: "total", label: t("stats.total"), value: stats.total, note: t("stats.totalNote") },
-    { key: "results", label: t("stats.results"), value: results, note: t("stats.resultsNote") },
-    { key: "kycVerified", label: t("stats.kycVerified"), value: stats.kycVerified, note: t("stats.kycVerifiedNote") },
-    { key: "activeLoans", label: t("stats.activeLoans"), value: stats.activeLoans, note: t("stats.activeLoansNote") },
+  const card = (key: "total" | "results" | "kycVerified" | "activeLoans", raw: number): StatCard => ({
+    key,
+    label: t(`stats.${key}`),
+    value: formatNumber(raw, locale),
+    raw,
+    note: t(`stats.${key}Note`),
+  });
+  const cards: StatCard[] = [
+    card("total", stats.total),
+    card("results", results),
+    card("kycVerified", stats.kycVerified),
+    ...(stats.activeLoans !== null ? [card("activeLoans", stats.activeLoans)] : []),
   ];
-  return (
-    <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-      {cards.map((card) => (
-        <Card key={card.key} className="gap-1 py-4" data-testid={`customer-stat-${card.key}`}>
-          <CardContent className="px-4">
-            <p className="text-xs text-muted-foreground">{card.label}</p>
-            <p className="text-xl font-bold" data-value={card.value}>
-              {formatNumber(card.value, locale)}
-            </p>
-            <p className="text-xs text-muted-foreground">{card.note}</p>
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+  return <StatCards cards={cards} testIdPrefix="customer-stat-" />;
 }
 
 /** Search-by, term, status and KYC as a plain GET form: works before (and without) JavaScript. */
@@ -87,20 +79,20 @@ export async function CustomerFilters({ filters }: { filters: CustomerListFilter
       <ClientMessages namespaces={["adminCustomers"]}>
         <SearchTermInput by={filters.by} q={filters.q} placeholders={placeholders} />
       </ClientMessages>
-      <select name="status" defaultValue={filters.status} aria-label={t("statusFilter")} className={`${compactSelectClassName} sm:w-40`}>
-        {CUSTOMER_STATUS_FILTERS.map((s) => (
-          <option key={s} value={s}>
-            {s === "any" ? t("allStatuses") : t(`status.${s}`)}
-          </option>
-        ))}
-      </select>
-      <select name="kyc" defaultValue={filters.kyc} aria-label={t("kycFilter")} className={`${compactSelectClassName} sm:w-40`}>
-        {KYC_STATUS_FILTERS.map((k) => (
-          <option key={k} value={k}>
-            {k === "any" ? t("allKyc") : t(`kyc.${k}`)}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        name="status"
+        value={filters.status}
+        label={t("statusFilter")}
+        className="sm:w-40"
+        options={CUSTOMER_STATUS_FILTERS.map((s) => ({ value: s, label: s === "any" ? t("allStatuses") : t(`status.${s}`) }))}
+      />
+      <FilterSelect
+        name="kyc"
+        value={filters.kyc}
+        label={t("kycFilter")}
+        className="sm:w-40"
+        options={KYC_STATUS_FILTERS.map((k) => ({ value: k, label: k === "any" ? t("allKyc") : t(`kyc.${k}`) }))}
+      />
       <Button type="submit" variant="secondary">
         {t("search")}
       </Button>
@@ -110,16 +102,9 @@ export async function CustomerFilters({ filters }: { filters: CustomerListFilter
 
 export async function CustomerTable({ list, filters, canEdit }: { list: CustomerList; filters: CustomerListFilters; canEdit: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("adminCustomers"), getLocale() as Promise<Locale>]);
+  const showLoans = list.rows.some((row) => row.loans !== null);
   if (list.rows.length === 0) {
-    return (
-      <Card data-testid="customer-empty">
-        <CardContent className="flex flex-col items-center py-12 text-center">
-          <UserSearch className="mb-3 size-10 text-muted-foreground" aria-hidden />
-          <p className="font-semibold">{t("emptyTitle")}</p>
-          <p className="text-sm text-muted-foreground">{t("emptyText")}</p>
-        </CardContent>
-      </Card>
-    );
+    return <EmptyState icon={UserSearch} title={t("emptyTitle")} text={t("emptyText")} testId="customer-empty" />;
   }
   return (
     <>
@@ -132,7 +117,7 @@ export async function CustomerTable({ list, filters, canEdit }: { list: Customer
               <TableHead>{t("columns.userCode")}</TableHead>
               <TableHead>{t("columns.contact")}</TableHead>
               <TableHead>{t("columns.status")}</TableHead>
-              <TableHead>{t("columns.loans")}</TableHead>
+              {showLoans ? <TableHead>{t("columns.loans")}</TableHead> : null}
               <TableHead>{t("columns.lastActivity")}</TableHead>
               <TableHead className="text-right">{t("columns.actions")}</TableHead>
             </TableRow>
@@ -153,12 +138,14 @@ export async function CustomerTable({ list, filters, canEdit }: { list: Customer
                     <KycBadge status={row.kycStatus} />
                   </div>
                 </TableCell>
-                <TableCell className="text-sm whitespace-nowrap" data-testid="customer-loans">
-                  <div>{t("loanCount", { count: row.loans.loanCount })}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {row.loans.activeLoans > 0 ? t("activeAmount", { amount: formatTaka(row.loans.activeAmount, locale) }) : t("noActiveLoan")}
-                  </div>
-                </TableCell>
+                {row.loans ? (
+                  <TableCell className="text-sm whitespace-nowrap" data-testid="customer-loans">
+                    <div>{t("loanCount", { count: row.loans.loanCount })}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {row.loans.activeLoans > 0 ? t("activeAmount", { amount: formatTaka(row.loans.activeAmount, locale) }) : t("noActiveLoan")}
+                    </div>
+                  </TableCell>
+                ) : null}
                 <TableCell className="text-sm whitespace-nowrap">{row.lastActivityAt ? formatDateTime(row.lastActivityAt, locale) : "—"}</TableCell>
                 <TableCell className="text-right">
                   <div className="flex justify-end gap-1">

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -22,6 +22,8 @@ import {
   type UpdateCustomerInput,
   type UpdateCustomerValues,
 } from "@/lib/customers/schemas";
+import type { Locale } from "@/i18n/config";
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { CustomerActionError, SelectInput, TextInput } from "./customer-form-parts";
 
@@ -51,6 +53,7 @@ export function EditCustomerDialog({
 }) {
   const t = useTranslations("adminCustomers");
   const tCommon = useTranslations("adminCommon");
+  const locale = useLocale() as Locale;
   const router = useRouter();
   const [tab, setTab] = useState<Tab>("personal");
   const form = useForm<UpdateCustomerInput, unknown, UpdateCustomerValues>({ resolver: zodResolver(updateCustomerSchema), defaultValues: initial });
@@ -133,7 +136,7 @@ export function EditCustomerDialog({
               <TextInput
                 {...p}
                 name="creditScore"
-                label={t("fields.creditScoreRange", { min: MIN_CREDIT_SCORE, max: MAX_CREDIT_SCORE })}
+                label={t("fields.creditScoreRange", { min: formatNumber(MIN_CREDIT_SCORE, locale), max: formatNumber(MAX_CREDIT_SCORE, locale) })}
                 inputMode="numeric"
                 autoComplete="off"
                 hint={t("hints.creditScore")}

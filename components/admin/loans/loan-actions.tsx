@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday, formatTaka, parseNumberInput } from "@/lib/format";
+import { dhakaToday, formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
 import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
 import { addLoanNoteSchema, approveLoanSchema, disburseLoanSchema, MAX_LOAN_NOTE_LENGTH, rejectLoanSchema } from "@/lib/loans/schemas";
@@ -121,7 +121,7 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
             <Input id={id} inputMode="numeric" autoComplete="off" {...form.register("amount")} aria-invalid={!!errors.amount} />
           </FormField>
           <p className="text-sm" data-testid="approve-emi">
-            {emi ? t("emiPreview", { emi: formatTaka(emi, locale), months: loan.tenure }) : "\u00a0"}
+            {emi ? t("emiPreview", { emi: formatTaka(emi, locale), months: formatNumber(loan.tenure, locale) }) : "\u00a0"}
           </p>
           <DecisionFooter error={error} pending={pending} label={t("approve")} testId="confirm-approve" onCancel={() => setOpen(false)} />
         </form>
@@ -174,7 +174,7 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
     defaultValues: { loanNumber: loan.loanNumber, bankAccount: loan.bankAccount ?? "", bankName: loan.bankName ?? "", scheduledDate: dhakaToday() },
   });
   const { onSubmit, error, pending } = useActionSubmit(form, disburseLoanAction, (data) =>
-    done(t("notices.disbursedTitle"), t("notices.disbursedText", { loan: data.loanNumber, amount: formatTaka(data.disbursedAmount, locale), count: data.installments })),
+    done(t("notices.disbursedTitle"), t("notices.disbursedText", { loan: data.loanNumber, amount: formatTaka(data.disbursedAmount, locale), count: formatNumber(data.installments, locale) })),
   );
   const errors = form.formState.errors;
   const id = (field: string) => `disburse-${field}-${loan.loanNumber}`;

@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Locale } from "@/i18n/config";
 import { debtToIncomePercent, emiToIncomePercent } from "@/lib/applications/review";
 import { dhakaToday, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
-import type { DocumentVerificationStatus, InstallmentStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
+import type { DocumentVerificationStatus, EmploymentType, InstallmentStatus, KycStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { LoanDetail } from "@/lib/loans/queries";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { isoDateOf } from "@/lib/validation/fields";
@@ -54,7 +54,7 @@ export async function LoanDetailDialog({
           [t("dialog.emi"), taka(loan.emi)],
           [t("dialog.purpose"), loan.purpose],
           [t("dialog.submitted"), formatDateTime(loan.submittedAt, locale)],
-          ...(loan.application ? ([[t("dialog.application"), loan.application.applicationId]] as [string, string][]) : []),
+          ...(loan.application && canSeeApplication ? ([[t("dialog.application"), loan.application.applicationId]] as [string, string][]) : []),
         ]}
       />
       <h3 className="font-semibold">{t("dialog.applicant")}</h3>
@@ -101,15 +101,30 @@ export async function LoanDetailDialog({
     </ul>
   );
 
+  // The loan's score at assessment if one was taken, else the one staff keep on the customer record.
+  const score = loan.creditScore ?? c.creditScore;
   const emiRatio = emiToIncomePercent(loan.emi, loan.monthlyIncome);
   const debtRatio = debtToIncomePercent(loan.emi, loan.existingLoans, loan.monthlyIncome);
+  const reasonText = (reason: LoanDetail["risk"]["reasons"][number]) => {
+    switch (reason.rule) {
+      case "existingLoans":
+        return t("assessment.rules.existingLoans", { count: Number(reason.value) });
+      case "kyc":
+        return t("assessment.rules.kyc", { value: t(`kyc.${reason.value as KycStatus}`) });
+      case "employment":
+        return t("assessment.rules.employment", { value: t(`employment.${reason.value as EmploymentType}`) });
+      default:
+        // An empty ratio: no income to divide by.
+        return reason.value === "" ? t("assessment.rules.noIncome") : t(`assessment.rules.${reason.rule}`, { value: localizeDigits(reason.value, locale) });
+    }
+  };
   const assessment = (
     <div className="space-y-4" data-testid="loan-assessment">
       <Facts
         rows={[
           [t("assessment.riskStored"), <RiskBadge key="stored" level={loan.riskLevel} />],
           [t("assessment.riskNow"), <RiskBadge key="now" level={loan.risk.level} />],
-          [t("assessment.creditScore"), loan.creditScore === null ? t("assessment.notAssessed") : formatNumber(loan.creditScore, locale)],
+          [t("assessment.creditScore"), score === null ? t("assessment.notAssessed") : formatNumber(score, locale)],
           [t("assessment.emiToIncome"), emiRatio === null ? "—" : formatPercent(emiRatio, locale)],
           [t("assessment.debtToIncome"), debtRatio === null ? "—" : formatPercent(debtRatio, locale)],
         ]}
@@ -123,16 +138,7 @@ export async function LoanDetailDialog({
             {loan.risk.reasons.map((reason) => (
               <li key={reason.rule} className="flex items-start gap-2" data-rule={reason.rule}>
                 <RiskBadge level={reason.level} />
-                <span>
-                  {t(`assessment.rules.${reason.rule}`, {
-                    value:
-                      reason.rule === "kyc"
-                        ? t(`kyc.${reason.value as "pending"}`)
-                        : reason.rule === "employment"
-                          ? t(`employment.${reason.value as "business"}`)
-                          : localizeDigits(reason.value, locale),
-                  })}
-                </span>
+                <span>{reasonText(reason)}</span>
               </li>
             ))}
           </ul>
@@ -193,7 +199,7 @@ export async function LoanDetailDialog({
   // What happened to the loan, oldest first: from its own columns (who and when of every decision).
   const events: { what: string; at: Date; by: string | null }[] = [{ what: t("history.submitted"), at: loan.submittedAt, by: null }];
   const app = loan.application;
-  if (app?.reviewedAt) events.push({ what: t("history.reviewed"), at: app.reviewedAt, by: app.reviewedBy?.name ?? null });
+  if (app?.reviewedAt && canSeeApplication) events.push({ what: t("history.reviewed"), at: app.reviewedAt, by: app.reviewedBy?.name ?? null });
   if (loan.approvedAt) events.push({ what: t("history.approved", { amount: taka(loan.approvedAmount ?? 0) }), at: loan.approvedAt, by: loan.approvedBy?.name ?? null });
   if (loan.rejectedAt) events.push({ what: t("history.rejected", { reason: loan.rejectionReason ?? "" }), at: loan.rejectedAt, by: loan.rejectedBy?.name ?? null });
   if (loan.disbursedAt) {

@@ -2,19 +2,19 @@ import { Eye, FileSearch } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
+import { EmptyState, FilterSelect, ListTabs, StatCards } from "@/components/admin/list-parts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
-import { compactSelectClassName } from "@/components/forms/native-select";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
-import type { LoanList, LoanStats } from "@/lib/loans/queries";
+import type { LoanList, LoanStats, ProductRanges } from "@/lib/loans/queries";
 import { LOAN_STATUS_FILTERS, LOAN_TABS, LOAN_TYPE_FILTERS, RISK_FILTERS, type LoanListFilters } from "@/lib/loans/schemas";
 import { cn } from "@/lib/utils";
+import { listHref } from "@/lib/validation/search-params";
 import { LoanDecisionButtons } from "./loan-actions";
 
 /** The spec's loan colours: yellow pending, purple under review, blue approved, green disbursed, red rejected. */
@@ -40,17 +40,8 @@ export async function RiskBadge({ level }: { level: RiskLevel }) {
 
 /** The list's URL with some parameters changed (the other filters kept, so the back button works). */
 export function loansHref(filters: LoanListFilters, change: Partial<LoanListFilters> & { view?: string }): string {
-  const next = { ...filters, ...change };
-  const params = new URLSearchParams();
-  if (next.tab !== "applications") params.set("tab", next.tab);
-  if (next.q) params.set("q", next.q);
-  if (next.status !== "any") params.set("status", next.status);
-  if (next.loanType !== "any") params.set("loanType", next.loanType);
-  if (next.risk !== "any") params.set("risk", next.risk);
-  if (next.page > 1) params.set("page", String(next.page));
-  if (change.view) params.set("view", change.view);
-  const query = params.toString();
-  return `/admin/loans${query ? `?${query}` : ""}`;
+  const { tab, q, status, loanType, risk, page } = { ...filters, ...change };
+  return listHref("/admin/loans", { tab, q, status, loanType, risk, page, view: change.view }, { tab: "applications", status: "any", loanType: "any", risk: "any" });
 }
 
 /** Month-on-month change of what went out, in percent; null when last month had nothing to compare with. */
@@ -81,19 +72,7 @@ export async function LoanStatsCards({ stats }: { stats: LoanStats }) {
           : t("stats.thisMonthChange", { amount: formatTaka(stats.disbursedThisMonth, locale), change: `${change > 0 ? "+" : ""}${formatPercent(change, locale)}` }),
     },
   ];
-  return (
-    <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-      {cards.map((card) => (
-        <Card key={card.key} className="gap-1 py-4" data-testid={`loan-stat-${card.key}`}>
-          <CardContent className="px-4">
-            <p className="text-xs text-muted-foreground">{card.label}</p>
-            <p className="text-xl font-bold">{card.value}</p>
-            <p className="text-xs text-muted-foreground">{card.note}</p>
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+  return <StatCards cards={cards} testIdPrefix="loan-stat-" />;
 }
 
 /** Tabs as links (each a filtered URL), then the filters as a plain GET form that keeps the tab. */
@@ -101,42 +80,38 @@ export async function LoanFilters({ filters, titles }: { filters: LoanListFilter
   const [t, locale] = await Promise.all([getTranslations("adminLoans"), getLocale() as Promise<Locale>]);
   return (
     <>
-      <nav className="mb-3 flex gap-1 overflow-x-auto rounded-md bg-muted p-1" aria-label={t("tabsLabel")} data-testid="loan-tabs">
-        {LOAN_TABS.map((tab) => (
-          <Link
-            key={tab}
-            href={loansHref({ ...filters, status: "any", page: 1 }, { tab })}
-            aria-current={filters.tab === tab ? "page" : undefined}
-            className={cn("rounded px-3 py-1.5 text-sm font-medium whitespace-nowrap", filters.tab === tab ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground")}
-          >
-            {t(`tabs.${tab}`)}
-          </Link>
-        ))}
-      </nav>
+      <ListTabs
+        label={t("tabsLabel")}
+        testId="loan-tabs"
+        tabs={LOAN_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: loansHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
+      />
       <form action="/admin/loans" className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid="loan-filters">
         {filters.tab !== "applications" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
-        <select name="status" defaultValue={filters.status} aria-label={t("statusFilter")} className={`${compactSelectClassName} sm:w-44`}>
-          {LOAN_STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s === "any" ? t("allStatuses") : t(`status.${s}`)}
-            </option>
-          ))}
-        </select>
-        <select name="loanType" defaultValue={filters.loanType} aria-label={t("typeFilter")} className={`${compactSelectClassName} sm:w-48`}>
-          {LOAN_TYPE_FILTERS.map((type) => (
-            <option key={type} value={type}>
-              {type === "any" ? t("allTypes") : (titles[type]?.[locale] ?? type)}
-            </option>
-          ))}
-        </select>
-        <select name="risk" defaultValue={filters.risk} aria-label={t("riskFilter")} className={`${compactSelectClassName} sm:w-40`}>
-          {RISK_FILTERS.map((r) => (
-            <option key={r} value={r}>
-              {r === "any" ? t("allRisks") : t(`risk.${r}`)}
-            </option>
-          ))}
-        </select>
+        {/* The other tabs are a status already; a second one could only contradict them. */}
+        {filters.tab === "all" ? (
+          <FilterSelect
+            name="status"
+            value={filters.status}
+            label={t("statusFilter")}
+            className="sm:w-44"
+            options={LOAN_STATUS_FILTERS.map((s) => ({ value: s, label: s === "any" ? t("allStatuses") : t(`status.${s}`) }))}
+          />
+        ) : null}
+        <FilterSelect
+          name="loanType"
+          value={filters.loanType}
+          label={t("typeFilter")}
+          className="sm:w-48"
+          options={LOAN_TYPE_FILTERS.map((type) => ({ value: type, label: type === "any" ? t("allTypes") : (titles[type]?.[locale] ?? type) }))}
+        />
+        <FilterSelect
+          name="risk"
+          value={filters.risk}
+          label={t("riskFilter")}
+          className="sm:w-40"
+          options={RISK_FILTERS.map((r) => ({ value: r, label: r === "any" ? t("allRisks") : t(`risk.${r}`) }))}
+        />
         <Button type="submit" variant="secondary">
           {t("search")}
         </Button>
@@ -149,26 +124,20 @@ export async function LoanTable({
   list,
   filters,
   titles,
+  ranges,
   canApprove,
   canDisburse,
 }: {
   list: LoanList;
   filters: LoanListFilters;
   titles: Record<LoanType, Record<Language, string>>;
+  ranges: ProductRanges;
   canApprove: boolean;
   canDisburse: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminLoans"), getLocale() as Promise<Locale>]);
   if (list.rows.length === 0) {
-    return (
-      <Card data-testid="loan-empty">
-        <CardContent className="flex flex-col items-center py-12 text-center">
-          <FileSearch className="mb-3 size-10 text-muted-foreground" aria-hidden />
-          <p className="font-semibold">{t("emptyTitle")}</p>
-          <p className="text-sm text-muted-foreground">{t("emptyText")}</p>
-        </CardContent>
-      </Card>
-    );
+    return <EmptyState icon={FileSearch} title={t("emptyTitle")} text={t("emptyText")} testId="loan-empty" />;
   }
   return (
     <>
@@ -194,9 +163,9 @@ export async function LoanTable({
                     <TableCell>
                       <div className="font-medium">{row.customer.name}</div>
                       <div className="text-xs text-muted-foreground">{formatPhone(row.customer.phone, locale)}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {row.creditScore === null ? t("scoreNotAssessed") : t("score", { score: formatNumber(row.creditScore, locale) })}
-                      </div>
+                      {row.customer.creditScore !== null ? (
+                        <div className="text-xs text-muted-foreground">{t("score", { score: formatNumber(row.customer.creditScore, locale) })}</div>
+                      ) : null}
                     </TableCell>
                     <TableCell>
                       <div className="font-mono text-xs">{row.loanNumber}</div>
@@ -234,7 +203,7 @@ export async function LoanTable({
                             approvedAmount: row.approvedAmount,
                             interestRate: row.interestRate.toNumber(),
                             tenure: row.tenure,
-                            product: null,
+                            product: ranges[row.loanType] ?? null,
                             bankName: row.customer.bankName,
                             bankAccount: row.customer.bankAccountNumber,
                           }}

@@ -9,7 +9,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { loanTypeTitles } from "@/lib/applications/review-queries";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
-import { getLoanDetail, listLoans, loanStats } from "@/lib/loans/queries";
+import { getLoanDetail, listLoans, loanProductRanges, loanStats } from "@/lib/loans/queries";
 import { loanListFiltersSchema } from "@/lib/loans/schemas";
 import { searchParam } from "@/lib/validation/search-params";
 
@@ -25,11 +25,12 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
   const params = await searchParams;
   const filters = loanListFiltersSchema.parse(params);
   const view = searchParam.parse(params.view);
-  const [t, stats, list, titles, viewed] = await Promise.all([
+  const [t, stats, list, titles, ranges, viewed] = await Promise.all([
     getTranslations("adminLoans"),
     loanStats(),
     listLoans(filters),
     loanTypeTitles(),
+    loanProductRanges(),
     view ? getLoanDetail(view) : Promise.resolve(null),
   ]);
   const canApprove = isAllowed(ctx, "loans.approve");
@@ -47,7 +48,7 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
           <AlertDescription>{t("viewNotFound", { id: view.slice(0, 40) })}</AlertDescription>
         </Alert>
       ) : null}
-      <LoanTable list={list} filters={filters} titles={titles} canApprove={canApprove} canDisburse={canDisburse} />
+      <LoanTable list={list} filters={filters} titles={titles} ranges={ranges} canApprove={canApprove} canDisburse={canDisburse} />
       {viewed ? (
         <LoanDetailDialog
           loan={viewed}

@@ -1,23 +1,7 @@
-import { Download, FilterX } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
-import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
-import { AddCustomerDialog } from "@/components/admin/customers/add-customer-dialog";
-import { CustomerProfileDialog } from "@/components/admin/customers/customer-dialog";
-import { CUSTOMERS_PATH, CustomerFilters, CustomerStatsCards, CustomerTable, customerFilterParams, customersHref } from "@/components/admin/customers/customer-list";
-import { EditCustomerDialog } from "@/components/admin/customers/edit-customer-dialog";
-import { PageHeader } from "@/components/admin/page-header";
-import { ClientMessages } from "@/components/i18n/client-messages";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import type { Locale } from "@/i18n/config";
-import { loanTypeTitles } from "@/lib/applications/review-queries";
-import { isAllowed, requirePermission } from "@/lib/auth/guard";
-import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers } from "@/lib/customers/queries";
-import { customerListFiltersSchema, editFormValues } from "@/lib/customers/schemas";
-import { localizeDigits } from "@/lib/format";
-import { searchParam } from "@/lib/validation/search-params";
+import { getTranslations } from "next-intl/server";
+import { CustomersScreen } from "@/components/admin/customers/customers-screen";
+import { requirePermission } from "@/lib/auth/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminCustomers"))("metaTitle") };
@@ -25,83 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/**
- * Customer records: cards, search and filters from the URL (a plain GET form), one page of customers;
- * ?view=U… opens a profile, ?edit=U… its edit dialog (with "customers.edit").
- */
 export default async function UserProfilesPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requirePermission("customers.read", "/admin/user-profiles");
-  const params = await searchParams;
-  const filters = customerListFiltersSchema.parse(params);
-  const canEdit = isAllowed(ctx, "customers.edit");
-  const view = searchParam.parse(params.view);
-  const edit = canEdit ? searchParam.parse(params.edit) : "";
-  const [t, locale, stats, list, titles, viewed, editing] = await Promise.all([
-    getTranslations("adminCustomers"),
-    getLocale() as Promise<Locale>,
-    customerStats(),
-    listCustomers(filters),
-    loanTypeTitles(),
-    view ? getCustomerProfile(view) : Promise.resolve(null),
-    edit ? getCustomerForEdit(edit) : Promise.resolve(null),
-  ]);
-  const missing = (view && !viewed ? view : null) ?? (edit && !editing ? edit : null);
-  const closeHref = customersHref(filters, {});
-  const filtered = filters.q !== "" || filters.status !== "any" || filters.kyc !== "any";
-  const exportQuery = customerFilterParams(filters).toString();
-
-  return (
-    <>
-      <PageHeader title={t("title")} description={t("description")}>
-        {filtered ? (
-          <Button asChild variant="outline" size="sm">
-            <Link href={CUSTOMERS_PATH} data-testid="clear-filters">
-              <FilterX aria-hidden />
-              {t("clearFilters")}
-            </Link>
-          </Button>
-        ) : (
-          <Button variant="outline" size="sm" disabled data-testid="clear-filters">
-            <FilterX aria-hidden />
-            {t("clearFilters")}
-          </Button>
-        )}
-        {canEdit ? (
-          <ClientMessages namespaces={["adminCustomers", "adminCommon", "validation"]}>
-            <AddCustomerDialog />
-          </ClientMessages>
-        ) : null}
-        <Button asChild variant="outline" size="sm">
-          <a href={`/admin/api/customers/export${exportQuery ? `?${exportQuery}` : ""}`} data-testid="export" download>
-            <Download aria-hidden />
-            {t("export")}
-          </a>
-        </Button>
-      </PageHeader>
-      <CustomerStatsCards stats={stats} results={list.total} />
-      <CustomerFilters filters={filters} />
-      {missing ? (
-        <Alert variant="destructive" className="mb-4" data-testid="view-not-found">
-          <AlertDescription>{t("viewNotFound", { id: missing.slice(0, 40) })}</AlertDescription>
-        </Alert>
-      ) : null}
-      <CustomerTable list={list} filters={filters} canEdit={canEdit} />
-      {viewed ? <CustomerProfileDialog customer={viewed} titles={titles} closeHref={closeHref} /> : null}
-      {editing ? (
-        <ClientMessages namespaces={["adminCustomers", "adminCommon", "validation"]}>
-          <EditCustomerDialog
-            // A new key per stored version: after someone else's save the dialog opens on fresh values.
-            key={editing.updatedAt.toISOString()}
-            initial={editFormValues(editing)}
-            title={t("editTitle", { name: editing.name, userNumber: localizeDigits(editing.userNumber, locale) })}
-            closeHref={closeHref}
-            canChangeStatus={isAllowed(ctx, "customers.status")}
-          />
-        </ClientMessages>
-      ) : null}
-      <ClientMessages namespaces={["adminReview"]}>
-        <ReviewNoticeRegion />
-      </ClientMessages>
-    </>
-  );
+  return <CustomersScreen ctx={ctx} params={await searchParams} />;
 }

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { requireRoutePermission } from "@/lib/auth/guard";
+import { customerAccessOf } from "@/lib/customers/access";
 import { exportCustomerBatches } from "@/lib/customers/queries";
 import { customerListFiltersSchema } from "@/lib/customers/schemas";
 import { csvResponse, toCsv } from "@/lib/csv";
@@ -27,6 +28,7 @@ const CSV_COLUMNS = [
   "activeAmount",
   "lastActivity",
 ] as const;
+const LOAN_COLUMNS: readonly (typeof CSV_COLUMNS)[number][] = ["loanCount", "activeLoans", "activeAmount"];
 
 /** The customer list as CSV: the screen's filters (by, q, status, kyc), every matching row, headings in the user's language. */
 export async function GET(request: Request) {
@@ -36,8 +38,11 @@ export async function GET(request: Request) {
   const t = await getTranslations("adminCustomers");
   // Numbers and dates in ASCII digits whatever the screen's language, so spreadsheets can compute with them.
   const locale = "en";
-  const rows: (string | number | null)[][] = [CSV_COLUMNS.map((column) => t(`csv.${column}`))];
-  for await (const batch of exportCustomerBatches(filters)) {
+  const access = customerAccessOf(ctx);
+  // Loan figures only for those who may read loans (lib/customers/access.ts).
+  const columns = access.loans ? CSV_COLUMNS : CSV_COLUMNS.filter((c) => !LOAN_COLUMNS.includes(c));
+  const rows: (string | number | null)[][] = [columns.map((column) => t(`csv.${column}`))];
+  for await (const batch of exportCustomerBatches(filters, access)) {
     for (const c of batch) {
       rows.push([
         c.userNumber,
@@ -56,9 +61,7 @@ export async function GET(request: Request) {
         t(`status.${c.status}`),
         t(`kyc.${c.kycStatus}`),
         isoDateOf(c.joinDate),
-        c.loans.loanCount,
-        c.loans.activeLoans,
-        c.loans.activeAmount,
+        ...(c.loans ? [c.loans.loanCount, c.loans.activeLoans, c.loans.activeAmount] : []),
         c.lastActivityAt ? formatDateTime(c.lastActivityAt, locale) : null,
       ]);
     }

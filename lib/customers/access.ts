@@ -1,0 +1,17 @@
+/**
+ * What of a customer's other records a staff member may see on the customer screen: customers.read opens the
+ * person, but their loans, payments, applications and KYC cases stay behind those records' own permissions
+ * (a KYC officer sees no loan figures, a collection agent no KYC decisions).
+ */
+import { isAllowed, type StaffContext } from "@/lib/auth/guard";
+
+export type CustomerAccess = { loans: boolean; payments: boolean; applications: boolean; kyc: boolean };
+
+export function customerAccessOf(ctx: StaffContext): CustomerAccess {
+  return {
+    loans: isAllowed(ctx, "loans.read"),
+    payments: isAllowed(ctx, "payments.read"),
+    applications: isAllowed(ctx, "applications.read"),
+    kyc: isAllowed(ctx, "kyc.read"),
+  };
+}
