@@ -7,7 +7,7 @@ import { z } from "zod";
 import { buildPersonalInfoSchema, wholeTaka } from "@/lib/applications/schemas";
 import { toAsciiDigits } from "@/lib/format";
 import { CustomerStatus, EmploymentType, KycStatus } from "@/lib/generated/prisma/enums";
-import { bdMobileField, msg, nidField, optionalText, requiredText } from "@/lib/validation/fields";
+import { optionalBankAccount, bdMobileField, msg, nidField, optionalText, requiredText } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 /** Admin spec section 9: credit scores run from 300 to 850. */
@@ -102,7 +102,7 @@ export const updateCustomerSchema = z.object({
   monthlyIncome: optionalIncome,
   creditScore: creditScoreField,
   bankName: optionalText(100),
-  bankAccountNumber: optionalText(40),
+  bankAccountNumber: optionalBankAccount(),
   bankBranch: optionalText(100),
 });
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
-import { msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
+import { requiredBankAccount, msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 /** A loan's public number, "LN-000123". */
@@ -20,7 +20,7 @@ export const rejectLoanSchema = z.object({ loanNumber: loanNumberField, reason: 
 
 export const disburseLoanSchema = z.object({
   loanNumber: loanNumberField,
-  bankAccount: requiredText(40),
+  bankAccount: requiredBankAccount(),
   bankName: requiredText(100),
   /** Asia/Dhaka calendar date the money goes out; the schedule counts its months from it. */
   scheduledDate: todayOrLaterDate,

@@ -3,7 +3,7 @@
  * of the "validation" namespace. Pure: forms and server actions import the same pieces.
  */
 import { z } from "zod";
-import { dhakaToday } from "@/lib/format";
+import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import type { ValidationMessageKey } from "@/lib/applications/validation-keys";
 import { normalizeBdMobile, normalizeNid } from "./bd";
 
@@ -20,6 +20,11 @@ export const optionalText = (max: number) =>
     .max(max, msg("tooLong"))
     .optional()
     .transform((v) => (v ? v : null));
+
+/** Bank account numbers as typed (Bengali digits too), kept with ASCII digits so they read the same everywhere. */
+const asciiDigits = (v: unknown) => (typeof v === "string" ? toAsciiDigits(v) : v);
+export const requiredBankAccount = () => z.preprocess(asciiDigits, requiredText(40));
+export const optionalBankAccount = () => z.preprocess(asciiDigits, optionalText(40));
 
 /** A calendar date (YYYY-MM-DD) that exists and is not after today in Dhaka. */
 export const pastOrTodayDate = z

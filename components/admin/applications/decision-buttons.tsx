@@ -15,7 +15,7 @@ import { approveApplication, markApplicationUnderReview, rejectApplication } fro
 import { MAX_REJECTION_REASON_LENGTH, rejectApplicationSchema, type RejectApplicationInput } from "@/lib/applications/review-schemas";
 import type { DecisionResult } from "@/lib/applications/review-service";
 import { formatDateTime } from "@/lib/format";
-import { announceReviewNotice, ReviewNoticeAlert, type ReviewNotice } from "./review-notices";
+import { announceNotice, NoticeAlert, type Notice } from "@/components/admin/notices";
 
 type DecisionSuccess = Extract<DecisionResult, { ok: true }>;
 type DecisionFailure = Extract<DecisionResult, { ok: false }>;
@@ -30,16 +30,16 @@ export function DecisionButtons({ applicationId, allowed, compact = false }: { a
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<ReviewNotice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const form = useForm<RejectApplicationInput>({ resolver: zodResolver(rejectApplicationSchema), defaultValues: { applicationId, reason: "" } });
   const reason = useWatch({ control: form.control, name: "reason" });
   const reasonBlank = reason.trim() === "";
-  const reasonRequired: ReviewNotice = { tone: "error", title: t("toasts.reasonRequiredTitle"), text: t("toasts.reasonRequiredText") };
+  const reasonRequired: Notice = { tone: "error", title: t("toasts.reasonRequiredTitle"), text: t("toasts.reasonRequiredText") };
 
-  const show = (next: ReviewNotice) => (compact ? announceReviewNotice(next) : setNotice(next));
+  const show = (next: Notice) => (compact ? announceNotice(next) : setNotice(next));
 
-  const failureNotice = ({ error }: DecisionFailure, fallback: string): ReviewNotice => {
+  const failureNotice = ({ error }: DecisionFailure, fallback: string): Notice => {
     if (error.code === "conflict" && error.reason === "alreadyDecided") {
       const { by, at } = error.details ?? {};
       return {
@@ -51,7 +51,7 @@ export function DecisionButtons({ applicationId, allowed, compact = false }: { a
     return { tone: "error", text: fallback };
   };
 
-  const decide = (call: () => Promise<DecisionResult>, success: (result: DecisionSuccess) => ReviewNotice, fallback: string) =>
+  const decide = (call: () => Promise<DecisionResult>, success: (result: DecisionSuccess) => Notice, fallback: string) =>
     startTransition(async () => {
       let result: DecisionResult;
       try {
@@ -141,7 +141,7 @@ export function DecisionButtons({ applicationId, allowed, compact = false }: { a
           </div>
         </form>
       ) : null}
-      {notice ? <ReviewNoticeAlert notice={notice} /> : null}
+      {notice ? <NoticeAlert notice={notice} /> : null}
     </div>
   );
 }

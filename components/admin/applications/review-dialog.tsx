@@ -8,7 +8,7 @@ import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, f
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
 import { DecisionButtons } from "./decision-buttons";
-import { ReviewDialogFrame } from "./review-dialog-frame";
+import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { ApplicationStatusBadge } from "./status-badge";
 
 /** An income ratio, green at or below the 40% limit and red above it. */
@@ -174,7 +174,7 @@ export async function ApplicationReviewDialog({
   );
 
   return (
-    <ReviewDialogFrame
+    <DetailDialogFrame
       title={t("dialog.title", { id: a.applicationId })}
       description={`${a.name} · ${taka(a.amount)} · ${t(`status.${a.status}`)}`}
       closeHref={closeHref}

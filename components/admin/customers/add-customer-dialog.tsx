@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useActionSubmit } from "@/components/admin/forms";
-import { announceReviewNotice } from "@/components/admin/applications/review-notices";
+import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import type { Locale } from "@/i18n/config";
@@ -39,7 +39,7 @@ export function AddCustomerDialog() {
   const { onSubmit, error, pending } = useActionSubmit(form, createCustomerAction, (data) => {
     form.reset(EMPTY);
     setOpen(false);
-    announceReviewNotice({ tone: "success", title: t("notices.createdTitle"), text: t("notices.createdText", { userNumber: localizeDigits(data.userNumber, locale) }) });
+    announceNotice({ tone: "success", title: t("notices.createdTitle"), text: t("notices.createdText", { userNumber: localizeDigits(data.userNumber, locale) }) });
     router.refresh();
   });
   const p = { form, idPrefix: "add-customer" } as const;

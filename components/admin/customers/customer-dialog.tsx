@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { ReviewDialogFrame } from "@/components/admin/applications/review-dialog-frame";
+import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { Facts } from "@/components/admin/facts";
 import { LoanStatusBadge } from "@/components/admin/loans/loan-list";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
@@ -278,7 +278,7 @@ export async function CustomerProfileDialog({
     );
 
   return (
-    <ReviewDialogFrame
+    <DetailDialogFrame
       testId="customer-dialog"
       title={`${c.name} · ${localizeDigits(c.userNumber, locale)}`}
       description={t("dialog.description", { code: c.userCode })}

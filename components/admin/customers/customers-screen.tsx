@@ -1,7 +1,7 @@
 import { Download, FilterX } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
+import { NoticeRegion } from "@/components/admin/notices";
 import { AddCustomerDialog } from "@/components/admin/customers/add-customer-dialog";
 import { CustomerProfileDialog } from "@/components/admin/customers/customer-dialog";
 import { CUSTOMERS_PATH, CustomerFilters, CustomerStatsCards, CustomerTable, customerFilterParams, customersHref } from "@/components/admin/customers/customer-list";
@@ -93,8 +93,8 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
           />
         </ClientMessages>
       ) : null}
-      <ClientMessages namespaces={["adminReview"]}>
-        <ReviewNoticeRegion />
+      <ClientMessages namespaces={["adminCommon"]}>
+        <NoticeRegion />
       </ClientMessages>
     </>
   );

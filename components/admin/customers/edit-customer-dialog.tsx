@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useActionSubmit } from "@/components/admin/forms";
-import { announceReviewNotice } from "@/components/admin/applications/review-notices";
+import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -58,7 +58,7 @@ export function EditCustomerDialog({
   const [tab, setTab] = useState<Tab>("personal");
   const form = useForm<UpdateCustomerInput, unknown, UpdateCustomerValues>({ resolver: zodResolver(updateCustomerSchema), defaultValues: initial });
   const { onSubmit, error, pending } = useActionSubmit(form, updateCustomerAction, () => {
-    announceReviewNotice({ tone: "success", title: t("notices.updatedTitle"), text: t("notices.updatedText") });
+    announceNotice({ tone: "success", title: t("notices.updatedTitle"), text: t("notices.updatedText") });
     router.push(closeHref, { scroll: false });
   });
   const errors = form.formState.errors;

@@ -9,7 +9,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import type { ActionError } from "@/lib/auth/action-result";
-import { announceReviewNotice } from "@/components/admin/applications/review-notices";
+import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -41,7 +41,7 @@ function useDecisionDone(setOpen: (open: boolean) => void) {
   const router = useRouter();
   return (title: string, text: string) => {
     setOpen(false);
-    announceReviewNotice({ tone: "success", title, text });
+    announceNotice({ tone: "success", title, text });
     router.refresh();
   };
 }

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { ReviewDialogFrame } from "@/components/admin/applications/review-dialog-frame";
+import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { Facts } from "@/components/admin/facts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -246,7 +246,7 @@ export async function LoanDetailDialog({
     { value: "history", label: t("dialog.tabs.history"), content: history },
   ];
   return (
-    <ReviewDialogFrame
+    <DetailDialogFrame
       testId="loan-dialog"
       title={`${loan.loanNumber} · ${c.name}`}
       description={t("dialog.description", { status: t(`status.${loan.status}`) })}

@@ -8,7 +8,7 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
-import { announceReviewNotice } from "@/components/admin/applications/review-notices";
+import { announceNotice } from "@/components/admin/notices";
 import { compactSelectClassName } from "@/components/forms/native-select";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -37,7 +37,7 @@ export function CallMemberLink({ installmentId, phone, name, compact }: { instal
       const result = await logCallAction({ installmentId });
       if (!result.ok) return setError(result.error);
       setError(null);
-      announceReviewNotice({ tone: "success", title: t("notices.callTitle"), text: t("notices.callText", { name, phone: formatPhone(phone, locale) }) });
+      announceNotice({ tone: "success", title: t("notices.callTitle"), text: t("notices.callText", { name, phone: formatPhone(phone, locale) }) });
       router.refresh();
     });
   return (
@@ -65,7 +65,7 @@ export function SendReminderButton({ installmentId, phone }: { installmentId: st
       const result = await sendReminderAction({ installmentId });
       if (!result.ok) return setError(result.error);
       setError(null);
-      announceReviewNotice({
+      announceNotice({
         tone: "success",
         title: t("notices.reminderTitle"),
         text: t("notices.reminderText", { phone: formatPhone(phone, locale), language: t(`languages.${result.data.language}`), amount: formatTaka(result.data.amountDue, locale) }),
@@ -112,7 +112,7 @@ function RecordPaymentForm({ prefill, onClose }: { prefill: PaymentPrefill | nul
   const { onSubmit, error, pending } = useActionSubmit(form, recordPaymentAction, (data) => {
     setRecorded(data);
     const values = form.getValues();
-    announceReviewNotice({
+    announceNotice({
       tone: "success",
       title: t("notices.paymentTitle"),
       text: t("notices.paymentText", { receipt: data.paymentNumber, loan: String(values.loanNumber ?? "").toUpperCase() }),

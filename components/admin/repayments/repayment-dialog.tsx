@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { ReviewDialogFrame } from "@/components/admin/applications/review-dialog-frame";
+import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { Facts } from "@/components/admin/facts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -176,7 +176,7 @@ export async function RepaymentDetailDialog({
     );
 
   return (
-    <ReviewDialogFrame
+    <DetailDialogFrame
       title={t("dialog.title", { n: formatNumber(inst.emiNumber, locale), loan: loan.loanNumber })}
       description={t("dialog.description", { name: member.name, type: loanTitle })}
       closeHref={closeHref}

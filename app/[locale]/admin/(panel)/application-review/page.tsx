@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApplicationReviewDialog } from "@/components/admin/applications/review-dialog";
 import { ReviewFilters, ReviewStatsCards, ReviewTable, reviewHref } from "@/components/admin/applications/review-list";
-import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
+import { NoticeRegion } from "@/components/admin/notices";
 import { PageHeader } from "@/components/admin/page-header";
 import { RefreshButton } from "@/components/admin/refresh-button";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -56,8 +56,8 @@ export default async function ApplicationReviewPage({ searchParams }: { searchPa
       <ReviewTable list={list} filters={filters} titles={titles} canDecide={canDecide} />
       {viewed ? <ApplicationReviewDialog application={viewed} titles={titles} canDecide={canDecide} closeHref={reviewHref(filters, {})} /> : null}
       {canDecide ? (
-        <ClientMessages namespaces={["adminReview"]}>
-          <ReviewNoticeRegion />
+        <ClientMessages namespaces={["adminCommon"]}>
+          <NoticeRegion />
         </ClientMessages>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
+import { NoticeRegion } from "@/components/admin/notices";
 import { LoanDetailDialog } from "@/components/admin/loans/loan-dialog";
 import { LoanFilters, LoanStatsCards, LoanTable, loansHref } from "@/components/admin/loans/loan-list";
 import { PageHeader } from "@/components/admin/page-header";
@@ -60,8 +60,8 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
           canSeeApplication={isAllowed(ctx, "applications.read")}
         />
       ) : null}
-      <ClientMessages namespaces={["adminReview"]}>
-        <ReviewNoticeRegion />
+      <ClientMessages namespaces={["adminCommon"]}>
+        <NoticeRegion />
       </ClientMessages>
     </>
   );

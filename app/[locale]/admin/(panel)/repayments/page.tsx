@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { ReviewNoticeRegion } from "@/components/admin/applications/review-notices";
+import { NoticeRegion } from "@/components/admin/notices";
 import { PageHeader } from "@/components/admin/page-header";
 import { RefreshButton } from "@/components/admin/refresh-button";
 import { RecordPaymentDialog } from "@/components/admin/repayments/repayment-actions";
@@ -68,8 +68,8 @@ export default async function RepaymentsPage({ searchParams }: { searchParams: S
         <RepaymentTable list={list.rows} filters={filters} titles={titles} canRecord={canRecord} />
       )}
       {viewed ? <RepaymentDetailDialog detail={viewed} titles={titles} closeHref={repaymentsHref(filters, {})} canRecord={canRecord} /> : null}
-      <ClientMessages namespaces={["adminReview"]}>
-        <ReviewNoticeRegion />
+      <ClientMessages namespaces={["adminCommon"]}>
+        <NoticeRegion />
       </ClientMessages>
     </>
   );

@@ -6,8 +6,8 @@ import { useEffect, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
-export type ReviewNotice = { tone: "success" | "error"; title?: string; text: string };
-type ShownNotice = ReviewNotice & { id: number };
+export type Notice = { tone: "success" | "error"; title?: string; text: string };
+type ShownNotice = Notice & { id: number };
 
 /** How long a notice stays before it goes by itself (long enough to read a sentence twice). */
 const NOTICE_LIFETIME_MS = 8_000;
@@ -25,7 +25,7 @@ function publish(next: ShownNotice[]) {
   for (const listener of listeners) listener();
 }
 
-export function announceReviewNotice(notice: ReviewNotice): void {
+export function announceNotice(notice: Notice): void {
   publish([...notices, { ...notice, id: nextId++ }].slice(-MAX_NOTICES));
 }
 
@@ -39,8 +39,8 @@ function subscribe(listener: () => void) {
 }
 
 /** One decision's outcome: the spec's toast as an inline alert (role="status" announces it). */
-export function ReviewNoticeAlert({ notice, onDismiss, className }: { notice: ReviewNotice; onDismiss?: () => void; className?: string }) {
-  const t = useTranslations("adminReview");
+export function NoticeAlert({ notice, onDismiss, className }: { notice: Notice; onDismiss?: () => void; className?: string }) {
+  const t = useTranslations("adminCommon");
   return (
     <Alert variant={notice.tone === "error" ? "destructive" : "default"} role="status" data-testid="decision-notice" className={className}>
       {notice.title ? <AlertTitle>{notice.title}</AlertTitle> : null}
@@ -59,11 +59,11 @@ function TimedNotice({ notice }: { notice: ShownNotice }) {
     const timer = setTimeout(() => dismiss(notice.id), NOTICE_LIFETIME_MS);
     return () => clearTimeout(timer);
   }, [notice.id]);
-  return <ReviewNoticeAlert notice={notice} onDismiss={() => dismiss(notice.id)} className="bg-background pr-10 shadow-lg" />;
+  return <NoticeAlert notice={notice} onDismiss={() => dismiss(notice.id)} className="bg-background pr-10 shadow-lg" />;
 }
 
 /** Where the table rows' decisions report back: bottom of the screen, full width on a phone. */
-export function ReviewNoticeRegion() {
+export function NoticeRegion() {
   const shown = useSyncExternalStore(subscribe, () => notices, () => EMPTY);
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex flex-col gap-2 sm:left-auto sm:w-96">

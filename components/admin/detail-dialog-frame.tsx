@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
  * A back-office detail dialog's frame: open while the URL names a record (?view=), closed by going back to the
  * list's URL. The tab panels are rendered on the server and passed in; on wider screens the tabs share one row.
  */
-export function ReviewDialogFrame({
+export function DetailDialogFrame({
   title,
   description,
   closeHref,
