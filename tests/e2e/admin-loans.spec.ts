@@ -88,7 +88,29 @@ async function recordFirstEmiByBkash(browser: Browser, screen: Screen, loanNumbe
   await page.context().close();
 }
 
-test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses, a bKash payment is recorded", async ({ browser }) => {
+/** The rest of the loan in one cash payment from the repayments screen: nothing is owed, the loan is closed. */
+async function payTheRestAndClose(browser: Browser, screen: Screen, loanNumber: string, rest: number) {
+  const page = await pageAs(browser, "collection_agent", screen);
+  await page.goto(`/admin/repayments?tab=upcoming&q=${loanNumber}`);
+  await page.getByTestId("repayment-row").first().getByTestId("record-payment").click();
+  const dialog = page.getByTestId("record-payment-dialog");
+  // One taka more than is owed is refused, with the amount owed; then the exact amount settles the loan.
+  await dialog.locator("input[id^=record-amount]").fill(String(rest + 1));
+  await dialog.getByTestId("confirm-payment").click();
+  await expect(dialog.locator("input[id^=record-amount]")).toHaveAttribute("aria-invalid", "true");
+  await dialog.locator("input[id^=record-amount]").fill(String(rest));
+  await dialog.getByTestId("confirm-payment").click();
+  await expect(dialog.getByTestId("payment-recorded")).toBeVisible();
+  await page.context().close();
+  const [loan] = await dbQuery<{ status: string; paid: string }>(
+    `SELECT l."status", (SELECT sum(p."amount") FROM "LoanPayment" p WHERE p."loanId" = l."id") AS "paid" FROM "Loan" l WHERE l."loanNumber" = $1`,
+    [loanNumber],
+  );
+  const scheduled = (await installments(loanNumber)).reduce((sum, i) => sum + i.emiAmount, 0);
+  expect(loan).toEqual({ status: "closed", paid: String(scheduled) });
+}
+
+test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses; paid by bKash and then in full, the loan closes", async ({ browser }) => {
   test.setTimeout(90_000);
   const screen: Screen = { width: 360, language: "bn" };
   const loanNumber = "LN-000103"; // Kamal's instant loan: its application was reviewed by the demo loan officer
@@ -125,7 +147,18 @@ test("Bengali at 360 px: the reviewer is refused, a second person approves, the 
   await admin.context().close();
 
   await disburseAndSeeSchedule(browser, screen, loanNumber, 25_000, 6);
+  // ৳25,000 at 18% a year over 6 months, by hand: EMI = 25,000 × 0.015 × 1.015⁶ / (1.015⁶ − 1) = 4,388.13 → 4,388;
+  // each month's interest is 1.5% of the balance, rounded; the last EMI takes what is left (4,325 + 65).
+  expect((await installments(loanNumber)).map((i) => [i.emiAmount, i.principalAmount])).toEqual([
+    [4388, 4013],
+    [4388, 4073],
+    [4388, 4134],
+    [4388, 4196],
+    [4388, 4259],
+    [4390, 4325],
+  ]);
   await recordFirstEmiByBkash(browser, screen, loanNumber);
+  await payTheRestAndClose(browser, screen, loanNumber, 4388 * 4 + 4390);
 });
 
 test("English at 1280 px: an approved loan is disbursed, its schedule shown, a bKash payment recorded; a note is added to its history", async ({ browser }) => {
