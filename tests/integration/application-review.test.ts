@@ -148,7 +148,7 @@ describe("transitions", () => {
 });
 
 describe("approval", () => {
-  it("creates a loan awaiting approval, a new customer, the two documents, a note and the audit row", async () => {
+  it("creates a loan awaiting approval, a new customer, the two documents and the audit row; its origin is the review, not a note", async () => {
     const id = await submit({ nid: "1990123456789", phone: "01812345678", email: "rahima@example.com" });
     const result = await approveApplication({ applicationId: id });
     expect(result).toMatchObject({ ok: true, data: { status: "approved", loanNumber: expect.stringMatching(/^LN-\d{6}$/) } });
@@ -193,8 +193,10 @@ describe("approval", () => {
         ["nid_front", "pending", application.nidImageId],
       ].sort(),
     );
-    expect(application.loan!.notes).toHaveLength(1);
-    expect(application.loan!.notes[0]).toMatchObject({ authorId: null, content: expect.stringContaining(`Created from application ${id}, approved by ${officer.name}`) });
+    // Where the loan came from is the application's own review (shown on the loan's history in the reader's
+    // language), not a system note written in one language.
+    expect(application.loan!.notes).toHaveLength(0);
+    expect(application).toMatchObject({ reviewedById: officer.id, reviewedAt: expect.any(Date) });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "application.approve", entityId: application.id } });
     expect(audit).toMatchObject({
       actorId: officer.id,
