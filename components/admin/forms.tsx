@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionError, ActionResult } from "@/lib/auth/action-result";
@@ -37,14 +37,20 @@ export function applyServerFieldErrors<V extends FieldValues>(form: UseFormRetur
   }
 }
 
-/** A refused action's message: the specific reason when there is one, else the code's. */
-export function ActionErrorAlert({ error }: { error: ActionError | null }) {
-  const t = useTranslations("adminCommon");
+/**
+ * A refused action's message: the specific reason when there is one (a screen may word its own reasons in
+ * `<reasonsFrom>.reasons`, else the shared ones of "adminCommon"), else the code's. Field errors stay on their fields.
+ */
+export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionError | null; title?: string; reasonsFrom?: "adminCustomers" }) {
+  const t = useTranslations();
   if (!error) return null;
-  const reasonKey = (error.reason && t.has(`reasons.${error.reason}` as "reasons.stale") ? `reasons.${error.reason}` : `errors.${error.code}`) as "errors.server";
+  const candidates = error.reason ? [...(reasonsFrom ? [`${reasonsFrom}.reasons.${error.reason}`] : []), `adminCommon.reasons.${error.reason}`] : [];
+  const key = (candidates.find((k) => t.has(k as "adminCommon.reasons.stale")) ?? `adminCommon.errors.${error.code}`) as "adminCommon.errors.server";
+  const values = Object.fromEntries(Object.entries(error.details ?? {}).map(([k, v]) => [k, v ?? ""])) as Record<string, string | number>;
   return (
-    <Alert variant="destructive" role="alert" data-testid="action-error">
-      <AlertDescription>{t(reasonKey, (error.details ?? {}) as Record<string, string | number>)}</AlertDescription>
+    <Alert variant="destructive" role="alert" data-testid="action-error" data-reason={error.reason}>
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      <AlertDescription>{t(key, values)}</AlertDescription>
     </Alert>
   );
 }

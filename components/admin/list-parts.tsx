@@ -1,8 +1,10 @@
-/** Pieces every back-office list shares: tabs as links, a filter select of the GET form, the empty state. */
-import type { LucideIcon } from "lucide-react";
+/** Pieces every back-office list shares: tabs as links, the filter form and its selects, the table, the empty state, the figure cards. */
+import { Eye, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { compactSelectClassName } from "@/components/forms/native-select";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 
 /** Tabs as links, each a filtered URL (works before and without JavaScript); the current one marked. */
@@ -68,5 +70,49 @@ export function StatCards({ cards, testIdPrefix, columns = "md:grid-cols-4" }: {
         </Card>
       ))}
     </div>
+  );
+}
+
+/** A list's filters as a plain GET form (works before and without JavaScript), ending in its Search button. */
+export function FilterForm({ action, testId, submitLabel, children }: { action: string; testId: string; submitLabel: string; children: React.ReactNode }) {
+  return (
+    <form action={action} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid={testId}>
+      {children}
+      <Button type="submit" variant="secondary">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** A list's table, scrolling sideways inside its border on a phone; the last column (the actions) on the right. */
+export function ListTable({ testId, columns, children }: { testId: string; columns: string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-md border bg-background">
+      <Table data-testid={testId}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((label, index) => (
+              <TableHead key={label} className={index === columns.length - 1 ? "text-right" : undefined}>
+                {label}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** A row's View action: opens the record's dialog by its URL (?view=), keeping the list where it was scrolled. */
+export function ViewLink({ href, label, testId }: { href: string; label: string; testId: string }) {
+  return (
+    <Button asChild size="sm" variant="ghost">
+      <Link href={href} scroll={false} data-testid={testId}>
+        <Eye aria-hidden />
+        {label}
+      </Link>
+    </Button>
   );
 }

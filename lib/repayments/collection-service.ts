@@ -3,6 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { dhakaDay } from "@/lib/dashboard/period";
 import { dhakaToday } from "@/lib/format";
 import type { Language } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -11,11 +12,6 @@ import { isoDateOf } from "@/lib/validation/fields";
 import type { CollectionActionInput } from "./collection-schemas";
 import { DEFAULT_LATE_FEE_POLICY } from "./installments";
 import { installmentNow } from "./queries";
-
-/** Dhaka midnight of `now`'s day as an instant (Asia/Dhaka is UTC+6 all year). */
-function dhakaDayStart(now: Date): Date {
-  return new Date(Date.parse(`${dhakaToday(now)}T00:00:00+06:00`));
-}
 
 /** A completed collection activity by the signed-in staff member and its audit row, inside the caller's transaction. */
 async function recordActivity(
@@ -108,7 +104,7 @@ export async function sendReminder(ctx: StaffContext, input: CollectionActionInp
     });
     if (row.status === "paid") return fail("conflict", { reason: "installmentPaid" });
     const sentToday = await tx.outboxMessage.findFirst({
-      where: { entityType: "LoanInstallment", entityId: input.installmentId, template: "repayment.reminder", createdAt: { gte: dhakaDayStart(now) } },
+      where: { entityType: "LoanInstallment", entityId: input.installmentId, template: "repayment.reminder", createdAt: { gte: dhakaDay(now).start } },
       select: { id: true },
     });
     if (sentToday) return fail("conflict", { reason: "reminderAlreadySent" });

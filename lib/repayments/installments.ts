@@ -3,6 +3,7 @@
  * sections 5 and 6): nothing here is stored as a second truth that could drift from the payments. Pure.
  */
 import type { InstallmentStatus } from "@/lib/generated/prisma/enums";
+import { addCalendarDays } from "./schedule";
 
 /** The product's late-fee rule; the defaults are the spec's (115 on an EMI of 2,292, after three days). */
 export type LateFeePolicy = { percentOfEmi: number; graceDays: number };
@@ -15,9 +16,7 @@ export function lateFeeFor(emiAmount: number, policy: LateFeePolicy = DEFAULT_LA
 
 /** The day after which an unpaid instalment is charged its late fee: its due date plus the grace days. */
 export function graceEndsOn(dueDate: string, policy: LateFeePolicy = DEFAULT_LATE_FEE_POLICY): string {
-  const date = new Date(`${dueDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + policy.graceDays);
-  return date.toISOString().slice(0, 10);
+  return addCalendarDays(dueDate, policy.graceDays);
 }
 
 export type InstallmentFacts = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { percentChange, percentOf } from "@/lib/dashboard/period";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -14,6 +15,7 @@ import {
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
 import { DEFAULT_LATE_FEE_POLICY, installmentStatus, lateFeeDue, type LateFeePolicy } from "./installments";
+import { addCalendarDays } from "./schedule";
 import type { RepaymentListFilters, RepaymentStatusFilter, RepaymentTab } from "./list-schemas";
 
 /*
@@ -39,11 +41,6 @@ export const COUNT_CAP = 10_000;
 export const COLLECTION_RATE_WINDOW_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD plus `days` calendar days. */
-export function shiftDate(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -152,8 +149,8 @@ function lateFeeSql(today: string, policies: LateFeePolicies): { sql: Prisma.Sql
 /** The four cards, from the data on `now`'s Dhaka date. */
 export async function repaymentStats(now = new Date()): Promise<RepaymentStats> {
   const today = dhakaToday(now);
-  const yesterday = shiftDate(today, -1);
-  const windowStart = shiftDate(today, -COLLECTION_RATE_WINDOW_DAYS); // exclusive
+  const yesterday = addCalendarDays(today, -1);
+  const windowStart = addCalendarDays(today, -COLLECTION_RATE_WINDOW_DAYS); // exclusive
   const policies = await lateFeePolicies();
   const fee = lateFeeSql(today, policies);
   const [dueToday, overdue, collected, rate] = await Promise.all([
@@ -185,8 +182,8 @@ export async function repaymentStats(now = new Date()): Promise<RepaymentStats> 
     overdue: { count: overdue[0]!.count, emiTotal: bigToNumber(overdue[0]!.emi), lateFeeTotal: bigToNumber(overdue[0]!.fees) },
     collectedToday,
     collectedYesterday,
-    changeOnYesterday: collectedYesterday === 0 ? null : Math.round(((collectedToday - collectedYesterday) / collectedYesterday) * 1000) / 10,
-    collectionRate: { percent: due === 0 ? null : Math.round((paid / due) * 1000) / 10, paid, due },
+    changeOnYesterday: percentChange(collectedToday, collectedYesterday),
+    collectionRate: { percent: percentOf(paid, due), paid, due },
   };
 }
 

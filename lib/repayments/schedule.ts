@@ -31,6 +31,11 @@ export type ScheduledInstallment = {
   balanceAfter: number;
 };
 
+/** The calendar date (YYYY-MM-DD) `days` days after `iso` (before it when negative). */
+export function addCalendarDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * The calendar date `months` months after `iso`, on the same day of the month; a day the month does not have
  * (the 31st in April, the 29th–31st in February) becomes that month's last day. Always counted from the anchor

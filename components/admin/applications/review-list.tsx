@@ -1,10 +1,8 @@
-import { Eye, FileSearch } from "lucide-react";
-import Link from "next/link";
+import { FileSearch } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { EmptyState, FilterSelect, StatCards, type StatCard } from "@/components/admin/list-parts";
-import { Button } from "@/components/ui/button";
+import { EmptyState, FilterForm, FilterSelect, ListTable, type StatCard, StatCards, ViewLink } from "@/components/admin/list-parts";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions } from "@/lib/applications/review";
@@ -38,7 +36,7 @@ export async function ReviewStatsCards({ stats }: { stats: ReviewStats }) {
 export async function ReviewFilters({ filters }: { filters: ReviewListFilters }) {
   const t = await getTranslations("adminReview");
   return (
-    <form action="/admin/application-review" className="mb-4 flex flex-col gap-2 sm:flex-row" role="search" data-testid="review-filters">
+    <FilterForm action="/admin/application-review" testId="review-filters" submitLabel={t("search")}>
       <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-sm" />
       <FilterSelect
         name="status"
@@ -47,10 +45,7 @@ export async function ReviewFilters({ filters }: { filters: ReviewListFilters })
         className="sm:w-48"
         options={REVIEW_STATUS_FILTERS.map((s) => ({ value: s, label: t(`filters.${s}`) }))}
       />
-      <Button type="submit" variant="secondary">
-        {t("search")}
-      </Button>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -72,65 +67,41 @@ export async function ReviewTable({
   }
   return (
     <>
-      <div className="overflow-x-auto rounded-md border bg-background">
-        <Table data-testid="review-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.application")}</TableHead>
-              <TableHead>{t("columns.applicant")}</TableHead>
-              <TableHead>{t("columns.loan")}</TableHead>
-              <TableHead>{t("columns.status")}</TableHead>
-              <TableHead>{t("columns.submitted")}</TableHead>
-              <TableHead className="text-right">{t("columns.actions")}</TableHead>
+      <ListTable testId="review-table" columns={[t("columns.application"), t("columns.applicant"), t("columns.loan"), t("columns.status"), t("columns.submitted"), t("columns.actions")]}>
+        <ClientMessages namespaces={["adminReview"]}>
+          {list.rows.map((row) => (
+            <TableRow key={row.applicationId} data-testid="review-row" data-application-id={row.applicationId}>
+              <TableCell>
+                <div className="font-mono text-xs">{row.applicationId}</div>
+                <div className="text-sm">{titles[row.loanType]?.[row.language] ?? row.loanType}</div>
+              </TableCell>
+              <TableCell>
+                <div className="font-medium">{row.name}</div>
+                <div className="text-xs text-muted-foreground">{formatPhone(row.phone, locale)}</div>
+                {row.nidVerified ? <span className="mt-1 inline-block rounded bg-green-100 px-1.5 text-xs text-green-800">{t("nidVerified")}</span> : null}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <div className="font-medium">{formatTaka(row.amount, locale)}</div>
+                <div className="text-xs text-muted-foreground">
+                  {t("months", { count: formatNumber(row.tenure, locale) })} · {t("emi", { amount: formatTaka(row.emi, locale) })}
+                </div>
+              </TableCell>
+              <TableCell>
+                <ApplicationStatusBadge status={row.status} label={t(`status.${row.status}`)} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-sm">{formatDateTime(row.submittedAt, locale)}</TableCell>
+              <TableCell className="text-right">
+                <div className="flex flex-col items-end gap-1">
+                  <ViewLink href={reviewHref(filters, { view: row.applicationId })} label={t("view")} testId="view-application" />
+                  {/* Pending rows offer quick decisions; kept mounted so their outcome stays visible after the refresh. */}
+                  {canDecide ? <DecisionButtons applicationId={row.applicationId} allowed={row.status === "pending" ? allowedDecisions(row.status) : []} compact /> : null}
+                </div>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            <ClientMessages namespaces={["adminReview"]}>
-              {list.rows.map((row) => (
-                <TableRow key={row.applicationId} data-testid="review-row" data-application-id={row.applicationId}>
-                  <TableCell>
-                    <div className="font-mono text-xs">{row.applicationId}</div>
-                    <div className="text-sm">{titles[row.loanType]?.[row.language] ?? row.loanType}</div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="font-medium">{row.name}</div>
-                    <div className="text-xs text-muted-foreground">{formatPhone(row.phone, locale)}</div>
-                    {row.nidVerified ? <span className="mt-1 inline-block rounded bg-green-100 px-1.5 text-xs text-green-800">{t("nidVerified")}</span> : null}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <div className="font-medium">{formatTaka(row.amount, locale)}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {t("months", { count: formatNumber(row.tenure, locale) })} · {t("emi", { amount: formatTaka(row.emi, locale) })}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <ApplicationStatusBadge status={row.status} label={t(`status.${row.status}`)} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-sm">{formatDateTime(row.submittedAt, locale)}</TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex flex-col items-end gap-1">
-                      <Button asChild size="sm" variant="ghost">
-                        <Link href={reviewHref(filters, { view: row.applicationId })} scroll={false} data-testid="view-application">
-                          <Eye aria-hidden />
-                          {t("view")}
-                        </Link>
-                      </Button>
-                      {/* Pending rows offer quick decisions; kept mounted so their outcome stays visible after the refresh. */}
-                      {canDecide ? <DecisionButtons applicationId={row.applicationId} allowed={row.status === "pending" ? allowedDecisions(row.status) : []} compact /> : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </ClientMessages>
-          </TableBody>
-        </Table>
-      </div>
-      <ListPagination
-        page={list.page}
-        pageCount={list.pageCount}
-        summary={t("pageOf", { page: formatNumber(list.page, locale), pages: formatNumber(list.pageCount, locale), total: formatNumber(list.total, locale) })}
-        hrefFor={(page) => reviewHref(filters, { page })}
-      />
+          ))}
+        </ClientMessages>
+      </ListTable>
+      <ListPagination list={list} summary={(n) => t("pageOf", n)} hrefFor={(page) => reviewHref(filters, { page })} />
     </>
   );
 }

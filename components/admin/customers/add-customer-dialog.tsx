@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useActionSubmit } from "@/components/admin/forms";
+import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -14,7 +14,7 @@ import type { Locale } from "@/i18n/config";
 import { createCustomerAction } from "@/lib/customers/actions";
 import { createCustomerSchema, CUSTOMER_EMPLOYMENT_TYPES, type CreateCustomerInput, type CreateCustomerValues } from "@/lib/customers/schemas";
 import { localizeDigits } from "@/lib/format";
-import { CustomerActionError, SelectInput, TextInput } from "./customer-form-parts";
+import { SelectInput, TextInput } from "./customer-form-parts";
 
 const EMPTY: CreateCustomerInput = {
   name: "",
@@ -69,7 +69,7 @@ export function AddCustomerDialog() {
             <TextInput {...p} name="monthlyIncome" label={t("fields.monthlyIncome")} inputMode="numeric" autoComplete="off" hint={t("hints.wholeTaka")} />
           </div>
           <TextInput {...p} name="address" label={t("fields.address")} autoComplete="off" />
-          <CustomerActionError error={error} />
+          <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} reasonsFrom="adminCustomers" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {tCommon("cancel")}

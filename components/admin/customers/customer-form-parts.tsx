@@ -1,33 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { ActionErrorAlert, FormField } from "@/components/admin/forms";
+import { FormField } from "@/components/admin/forms";
 import { compactSelectClassName } from "@/components/forms/native-select";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Input } from "@/components/ui/input";
-import type { ActionError } from "@/lib/auth/action-result";
-
-/**
- * A refused save: this screen's own reasons (a taken NID, a status change without the permission, a stale
- * edit) from the "adminCustomers" namespace, anything else through the shared alert. Field errors stay on
- * their fields.
- */
-export function CustomerActionError({ error, title }: { error: ActionError | null; title?: string }) {
-  const t = useTranslations("adminCustomers");
-  if (!error || (error.code === "validation" && !error.reason)) return null;
-  const key = `reasons.${error.reason ?? ""}`;
-  if (error.reason && t.has(key as "reasons.stale")) {
-    const details = Object.fromEntries(Object.entries(error.details ?? {}).map(([k, v]) => [k, v ?? ""])) as Record<string, string | number>;
-    return (
-      <Alert variant="destructive" role="alert" data-testid="action-error" data-reason={error.reason}>
-        {title ? <AlertTitle>{title}</AlertTitle> : null}
-        <AlertDescription>{t(key as "reasons.stale", details)}</AlertDescription>
-      </Alert>
-    );
-  }
-  return <ActionErrorAlert error={error} />;
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed-values type
 type AnyForm<V extends FieldValues> = UseFormReturn<V, unknown, any>;

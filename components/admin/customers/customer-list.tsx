@@ -4,9 +4,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { EmptyState, FilterSelect, StatCards, type StatCard } from "@/components/admin/list-parts";
+import { EmptyState, FilterForm, FilterSelect, ListTable, type StatCard, StatCards } from "@/components/admin/list-parts";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import type { CustomerList, CustomerStats } from "@/lib/customers/queries";
 import { CUSTOMER_SEARCH_FIELDS, CUSTOMER_STATUS_FILTERS, KYC_STATUS_FILTERS, type CustomerListFilters } from "@/lib/customers/schemas";
@@ -75,7 +75,7 @@ export async function CustomerFilters({ filters }: { filters: CustomerListFilter
   const t = await getTranslations("adminCustomers");
   const placeholders = Object.fromEntries(CUSTOMER_SEARCH_FIELDS.map((by) => [by, t(`placeholders.${by}`)])) as Record<(typeof CUSTOMER_SEARCH_FIELDS)[number], string>;
   return (
-    <form action={CUSTOMERS_PATH} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid="customer-filters">
+    <FilterForm action={CUSTOMERS_PATH} testId="customer-filters" submitLabel={t("search")}>
       <ClientMessages namespaces={["adminCustomers"]}>
         <SearchTermInput by={filters.by} q={filters.q} placeholders={placeholders} />
       </ClientMessages>
@@ -93,10 +93,7 @@ export async function CustomerFilters({ filters }: { filters: CustomerListFilter
         className="sm:w-40"
         options={KYC_STATUS_FILTERS.map((k) => ({ value: k, label: k === "any" ? t("allKyc") : t(`kyc.${k}`) }))}
       />
-      <Button type="submit" variant="secondary">
-        {t("search")}
-      </Button>
-    </form>
+    </FilterForm>
   );
 }
 
@@ -108,74 +105,65 @@ export async function CustomerTable({ list, filters, canEdit }: { list: Customer
   }
   return (
     <>
-      <div className="overflow-x-auto rounded-md border bg-background">
-        <Table data-testid="customer-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.user")}</TableHead>
-              <TableHead>{t("columns.userNumber")}</TableHead>
-              <TableHead>{t("columns.userCode")}</TableHead>
-              <TableHead>{t("columns.contact")}</TableHead>
-              <TableHead>{t("columns.status")}</TableHead>
-              {showLoans ? <TableHead>{t("columns.loans")}</TableHead> : null}
-              <TableHead>{t("columns.lastActivity")}</TableHead>
-              <TableHead className="text-right">{t("columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.rows.map((row) => (
-              <TableRow key={row.userNumber} data-testid="customer-row" data-user-number={row.userNumber}>
-                <TableCell>
-                  <div className="font-medium">{row.name}</div>
-                  <div className="text-xs text-muted-foreground">{row.email ?? t("noEmail")}</div>
-                </TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{localizeDigits(row.userNumber, locale)}</TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{row.userCode}</TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatPhone(row.phone, locale)}</TableCell>
-                <TableCell>
-                  <div className="flex flex-col items-start gap-1">
-                    <CustomerStatusBadge status={row.status} />
-                    <KycBadge status={row.kycStatus} />
-                  </div>
-                </TableCell>
-                {row.loans ? (
-                  <TableCell className="text-sm whitespace-nowrap" data-testid="customer-loans">
-                    <div>{t("loanCount", { count: row.loans.loanCount })}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {row.loans.activeLoans > 0 ? t("activeAmount", { amount: formatTaka(row.loans.activeAmount, locale) }) : t("noActiveLoan")}
-                    </div>
-                  </TableCell>
+      <ListTable
+        testId="customer-table"
+        columns={[
+          t("columns.user"),
+          t("columns.userNumber"),
+          t("columns.userCode"),
+          t("columns.contact"),
+          t("columns.status"),
+          ...(showLoans ? [t("columns.loans")] : []),
+          t("columns.lastActivity"),
+          t("columns.actions"),
+        ]}
+      >
+        {list.rows.map((row) => (
+          <TableRow key={row.userNumber} data-testid="customer-row" data-user-number={row.userNumber}>
+            <TableCell>
+              <div className="font-medium">{row.name}</div>
+              <div className="text-xs text-muted-foreground">{row.email ?? t("noEmail")}</div>
+            </TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{localizeDigits(row.userNumber, locale)}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{row.userCode}</TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatPhone(row.phone, locale)}</TableCell>
+            <TableCell>
+              <div className="flex flex-col items-start gap-1">
+                <CustomerStatusBadge status={row.status} />
+                <KycBadge status={row.kycStatus} />
+              </div>
+            </TableCell>
+            {row.loans ? (
+              <TableCell className="text-sm whitespace-nowrap" data-testid="customer-loans">
+                <div>{t("loanCount", { count: row.loans.loanCount })}</div>
+                <div className="text-xs text-muted-foreground">
+                  {row.loans.activeLoans > 0 ? t("activeAmount", { amount: formatTaka(row.loans.activeAmount, locale) }) : t("noActiveLoan")}
+                </div>
+              </TableCell>
+            ) : null}
+            <TableCell className="text-sm whitespace-nowrap">{row.lastActivityAt ? formatDateTime(row.lastActivityAt, locale) : "—"}</TableCell>
+            <TableCell className="text-right">
+              <div className="flex justify-end gap-1">
+                <Button asChild size="sm" variant="ghost">
+                  <Link href={customersHref(filters, { view: row.userNumber })} scroll={false} data-testid="view-customer" aria-label={t("viewOf", { name: row.name })}>
+                    <Eye aria-hidden />
+                    {t("view")}
+                  </Link>
+                </Button>
+                {canEdit ? (
+                  <Button asChild size="sm" variant="ghost">
+                    <Link href={customersHref(filters, { edit: row.userNumber })} scroll={false} data-testid="edit-customer" aria-label={t("editOf", { name: row.name })}>
+                      <Pencil aria-hidden />
+                      {t("edit")}
+                    </Link>
+                  </Button>
                 ) : null}
-                <TableCell className="text-sm whitespace-nowrap">{row.lastActivityAt ? formatDateTime(row.lastActivityAt, locale) : "—"}</TableCell>
-                <TableCell className="text-right">
-                  <div className="flex justify-end gap-1">
-                    <Button asChild size="sm" variant="ghost">
-                      <Link href={customersHref(filters, { view: row.userNumber })} scroll={false} data-testid="view-customer" aria-label={t("viewOf", { name: row.name })}>
-                        <Eye aria-hidden />
-                        {t("view")}
-                      </Link>
-                    </Button>
-                    {canEdit ? (
-                      <Button asChild size="sm" variant="ghost">
-                        <Link href={customersHref(filters, { edit: row.userNumber })} scroll={false} data-testid="edit-customer" aria-label={t("editOf", { name: row.name })}>
-                          <Pencil aria-hidden />
-                          {t("edit")}
-                        </Link>
-                      </Button>
-                    ) : null}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ListPagination
-        page={list.page}
-        pageCount={list.pageCount}
-        summary={t("pageOf", { page: formatNumber(list.page, locale), pages: formatNumber(list.pageCount, locale), total: formatNumber(list.total, locale) })}
-        hrefFor={(page) => customersHref(filters, { page })}
-      />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      <ListPagination list={list} summary={(n) => t("pageOf", n)} hrefFor={(page) => customersHref(filters, { page })} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useActionSubmit } from "@/components/admin/forms";
+import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -25,7 +25,7 @@ import {
 import type { Locale } from "@/i18n/config";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { CustomerActionError, SelectInput, TextInput } from "./customer-form-parts";
+import { SelectInput, TextInput } from "./customer-form-parts";
 
 const TABS = {
   personal: ["name", "email", "nid", "dateOfBirth", "status", "kycStatus"],
@@ -146,7 +146,7 @@ export function EditCustomerDialog({
               <TextInput {...p} name="bankBranch" label={t("fields.bankBranch")} autoComplete="off" />
             </TabsContent>
           </Tabs>
-          <CustomerActionError error={error} title={t("notices.failedTitle")} />
+          <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} title={t("notices.failedTitle")} reasonsFrom="adminCustomers" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => router.push(closeHref, { scroll: false })}>
               {tCommon("cancel")}

@@ -149,11 +149,15 @@ export async function LoanDetailDialog({
   );
 
   const paidTotal = loan.installments.reduce((sum, i) => sum + i.paidAmount, 0);
+  const scheduleRows = loan.installments.map((row) => ({
+    ...row,
+    status: installmentStatus({ dueDate: isoDateOf(row.dueDate), emiAmount: row.emiAmount, lateFee: row.lateFee, paidAmount: row.paidAmount }, today),
+  }));
   const schedule = (
     <div className="space-y-3">
       <p className="text-sm" data-testid="schedule-summary">
         {t("schedule.summary", {
-          paid: formatNumber(loan.installments.filter((i) => i.paidAmount >= i.emiAmount + i.lateFee).length, locale),
+          paid: formatNumber(scheduleRows.filter((row) => row.status === "paid").length, locale),
           total: formatNumber(loan.installments.length, locale),
           received: taka(paidTotal),
         })}
@@ -173,8 +177,7 @@ export async function LoanDetailDialog({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {loan.installments.map((row) => {
-              const status = installmentStatus({ dueDate: isoDateOf(row.dueDate), emiAmount: row.emiAmount, lateFee: row.lateFee, paidAmount: row.paidAmount }, today);
+            {scheduleRows.map(({ status, ...row }) => {
               return (
                 <TableRow key={row.emiNumber} data-testid="schedule-row" data-status={status}>
                   <TableCell>{formatNumber(row.emiNumber, locale)}</TableCell>

@@ -1,14 +1,13 @@
-import { Eye, FileSearch } from "lucide-react";
-import Link from "next/link";
+import { FileSearch } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
-import { EmptyState, FilterSelect, ListTabs, StatCards } from "@/components/admin/list-parts";
+import { EmptyState, FilterForm, FilterSelect, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
+import { percentChange } from "@/lib/dashboard/period";
 import { formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
 import type { LoanList, LoanStats, ProductRanges } from "@/lib/loans/queries";
@@ -44,15 +43,10 @@ export function loansHref(filters: LoanListFilters, change: Partial<LoanListFilt
   return listHref("/admin/loans", { tab, q, status, loanType, risk, page, view: change.view }, { tab: "applications", status: "any", loanType: "any", risk: "any" });
 }
 
-/** Month-on-month change of what went out, in percent; null when last month had nothing to compare with. */
-function monthChange(stats: LoanStats): number | null {
-  if (stats.disbursedLastMonth === 0) return null;
-  return Math.round(((stats.disbursedThisMonth - stats.disbursedLastMonth) / stats.disbursedLastMonth) * 1000) / 10;
-}
-
 export async function LoanStatsCards({ stats }: { stats: LoanStats }) {
   const [t, locale] = await Promise.all([getTranslations("adminLoans"), getLocale() as Promise<Locale>]);
-  const change = monthChange(stats);
+  // Month-on-month change of what went out; none when last month had nothing to compare with.
+  const change = percentChange(stats.disbursedThisMonth, stats.disbursedLastMonth);
   const cards: { key: string; label: string; value: string; note: string }[] = [
     {
       key: "pending",
@@ -85,7 +79,7 @@ export async function LoanFilters({ filters, titles }: { filters: LoanListFilter
         testId="loan-tabs"
         tabs={LOAN_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: loansHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
       />
-      <form action="/admin/loans" className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid="loan-filters">
+      <FilterForm action="/admin/loans" testId="loan-filters" submitLabel={t("search")}>
         {filters.tab !== "applications" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         {/* The other tabs are a status already; a second one could only contradict them. */}
@@ -112,10 +106,7 @@ export async function LoanFilters({ filters, titles }: { filters: LoanListFilter
           className="sm:w-40"
           options={RISK_FILTERS.map((r) => ({ value: r, label: r === "any" ? t("allRisks") : t(`risk.${r}`) }))}
         />
-        <Button type="submit" variant="secondary">
-          {t("search")}
-        </Button>
-      </form>
+      </FilterForm>
     </>
   );
 }
@@ -141,90 +132,65 @@ export async function LoanTable({
   }
   return (
     <>
-      <div className="overflow-x-auto rounded-md border bg-background">
-        <Table data-testid="loan-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.applicant")}</TableHead>
-              <TableHead>{t("columns.loan")}</TableHead>
-              <TableHead>{t("columns.amount")}</TableHead>
-              <TableHead>{t("columns.risk")}</TableHead>
-              <TableHead>{t("columns.status")}</TableHead>
-              <TableHead>{t("columns.submitted")}</TableHead>
-              <TableHead className="text-right">{t("columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <ClientMessages namespaces={["adminLoans", "adminCommon", "validation"]}>
-              {list.rows.map((row) => {
-                const approvedDiffers = row.approvedAmount !== null && row.approvedAmount !== row.requestedAmount;
-                return (
-                  <TableRow key={row.loanNumber} data-testid="loan-row" data-loan-number={row.loanNumber}>
-                    <TableCell>
-                      <div className="font-medium">{row.customer.name}</div>
-                      <div className="text-xs text-muted-foreground">{formatPhone(row.customer.phone, locale)}</div>
-                      {row.customer.creditScore !== null ? (
-                        <div className="text-xs text-muted-foreground">{t("score", { score: formatNumber(row.customer.creditScore, locale) })}</div>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <div className="font-mono text-xs">{row.loanNumber}</div>
-                      <div className="text-sm">{titles[row.loanType]?.[locale] ?? row.loanType}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {t("months", { count: formatNumber(row.tenure, locale) })} · {formatPercent(row.interestRate.toNumber(), locale)}
-                      </div>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      <div className={cn("font-medium", approvedDiffers && "text-muted-foreground line-through")}>{formatTaka(row.requestedAmount, locale)}</div>
-                      {approvedDiffers ? <div className="font-medium">{formatTaka(row.approvedAmount!, locale)}</div> : null}
-                      <div className="text-xs text-muted-foreground">{t("emi", { amount: formatTaka(row.emi, locale) })}</div>
-                    </TableCell>
-                    <TableCell>
-                      <RiskBadge level={row.riskLevel} />
-                      <div className="text-xs text-muted-foreground">{t("income", { amount: formatTaka(row.monthlyIncome, locale) })}</div>
-                    </TableCell>
-                    <TableCell>
-                      <LoanStatusBadge status={row.status} />
-                    </TableCell>
-                    <TableCell className="text-sm whitespace-nowrap">{formatDateTime(row.submittedAt, locale)}</TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex flex-col items-end gap-1">
-                        <Button asChild size="sm" variant="ghost">
-                          <Link href={loansHref(filters, { view: row.loanNumber })} scroll={false} data-testid="view-loan">
-                            <Eye aria-hidden />
-                            {t("view")}
-                          </Link>
-                        </Button>
-                        <LoanDecisionButtons
-                          loan={{
-                            loanNumber: row.loanNumber,
-                            status: row.status,
-                            requestedAmount: row.requestedAmount,
-                            approvedAmount: row.approvedAmount,
-                            interestRate: row.interestRate.toNumber(),
-                            tenure: row.tenure,
-                            product: ranges[row.loanType] ?? null,
-                            bankName: row.customer.bankName,
-                            bankAccount: row.customer.bankAccountNumber,
-                          }}
-                          canApprove={canApprove}
-                          canDisburse={canDisburse}
-                        />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </ClientMessages>
-          </TableBody>
-        </Table>
-      </div>
-      <ListPagination
-        page={list.page}
-        pageCount={list.pageCount}
-        summary={t("pageOf", { page: formatNumber(list.page, locale), pages: formatNumber(list.pageCount, locale), total: formatNumber(list.total, locale) })}
-        hrefFor={(page) => loansHref(filters, { page })}
-      />
+      <ListTable testId="loan-table" columns={[t("columns.applicant"), t("columns.loan"), t("columns.amount"), t("columns.risk"), t("columns.status"), t("columns.submitted"), t("columns.actions")]}>
+        <ClientMessages namespaces={["adminLoans", "adminCommon", "validation"]}>
+          {list.rows.map((row) => {
+            const approvedDiffers = row.approvedAmount !== null && row.approvedAmount !== row.requestedAmount;
+            return (
+              <TableRow key={row.loanNumber} data-testid="loan-row" data-loan-number={row.loanNumber}>
+                <TableCell>
+                  <div className="font-medium">{row.customer.name}</div>
+                  <div className="text-xs text-muted-foreground">{formatPhone(row.customer.phone, locale)}</div>
+                  {row.customer.creditScore !== null ? (
+                    <div className="text-xs text-muted-foreground">{t("score", { score: formatNumber(row.customer.creditScore, locale) })}</div>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <div className="font-mono text-xs">{row.loanNumber}</div>
+                  <div className="text-sm">{titles[row.loanType]?.[locale] ?? row.loanType}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {t("months", { count: formatNumber(row.tenure, locale) })} · {formatPercent(row.interestRate.toNumber(), locale)}
+                  </div>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <div className={cn("font-medium", approvedDiffers && "text-muted-foreground line-through")}>{formatTaka(row.requestedAmount, locale)}</div>
+                  {approvedDiffers ? <div className="font-medium">{formatTaka(row.approvedAmount!, locale)}</div> : null}
+                  <div className="text-xs text-muted-foreground">{t("emi", { amount: formatTaka(row.emi, locale) })}</div>
+                </TableCell>
+                <TableCell>
+                  <RiskBadge level={row.riskLevel} />
+                  <div className="text-xs text-muted-foreground">{t("income", { amount: formatTaka(row.monthlyIncome, locale) })}</div>
+                </TableCell>
+                <TableCell>
+                  <LoanStatusBadge status={row.status} />
+                </TableCell>
+                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(row.submittedAt, locale)}</TableCell>
+                <TableCell className="text-right">
+                  <div className="flex flex-col items-end gap-1">
+                    <ViewLink href={loansHref(filters, { view: row.loanNumber })} label={t("view")} testId="view-loan" />
+                    <LoanDecisionButtons
+                      loan={{
+                        loanNumber: row.loanNumber,
+                        status: row.status,
+                        requestedAmount: row.requestedAmount,
+                        approvedAmount: row.approvedAmount,
+                        interestRate: row.interestRate.toNumber(),
+                        tenure: row.tenure,
+                        product: ranges[row.loanType] ?? null,
+                        bankName: row.customer.bankName,
+                        bankAccount: row.customer.bankAccountNumber,
+                      }}
+                      canApprove={canApprove}
+                      canDisburse={canDisburse}
+                    />
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </ClientMessages>
+      </ListTable>
+      <ListPagination list={list} summary={(n) => t("pageOf", n)} hrefFor={(page) => loansHref(filters, { page })} />
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { Eye, ReceiptText } from "lucide-react";
-import Link from "next/link";
+import { ReceiptText } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { EmptyState, FilterSelect, ListTabs, StatCards } from "@/components/admin/list-parts";
-import { Button } from "@/components/ui/button";
+import { EmptyState, FilterForm, FilterSelect, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDate, formatDateTime, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import { listHref } from "@/lib/validation/search-params";
@@ -87,7 +85,7 @@ export async function RepaymentFilters({ filters, titles }: { filters: Repayment
         testId="repayment-tabs"
         tabs={REPAYMENT_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: repaymentsHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
       />
-      <form action="/admin/repayments" className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid="repayment-filters">
+      <FilterForm action="/admin/repayments" testId="repayment-filters" submitLabel={t("search")}>
         {filters.tab !== "due_today" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         {filters.tab !== "collections" ? (
@@ -106,10 +104,7 @@ export async function RepaymentFilters({ filters, titles }: { filters: Repayment
           className="sm:w-48"
           options={REPAYMENT_TYPE_FILTERS.map((type) => ({ value: type, label: type === "any" ? t("allTypes") : (titles[type]?.[locale] ?? type) }))}
         />
-        <Button type="submit" variant="secondary">
-          {t("search")}
-        </Button>
-      </form>
+      </FilterForm>
     </>
   );
 }
@@ -119,94 +114,67 @@ async function EmptyList({ text, testId }: { text: string; testId: string }) {
   return <EmptyState icon={ReceiptText} title={t("emptyTitle")} text={text} testId={testId} />;
 }
 
-/** "Page 2 of 500 · 10,000+ instalments": the count stops at the cap (lib/repayments/queries.ts COUNT_CAP). */
-async function pageSummary(list: { page: number; pageCount: number; total: number; capped: boolean }, key: "pageOf" | "activitiesPageOf") {
-  const [t, locale] = await Promise.all([getTranslations("adminRepayments"), getLocale() as Promise<Locale>]);
-  const total = `${formatNumber(list.total, locale)}${list.capped ? "+" : ""}`;
-  return t(key, { page: formatNumber(list.page, locale), pages: `${formatNumber(list.pageCount, locale)}${list.capped ? "+" : ""}`, total });
-}
-
 export async function RepaymentTable({ list, filters, titles, canRecord }: { list: RepaymentList; filters: RepaymentListFilters; titles: Titles; canRecord: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("adminRepayments"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
   if (list.rows.length === 0) return <EmptyList text={t(`empty.${filters.tab as "paid"}`)} testId="repayment-empty" />;
   return (
     <>
-      <div className="overflow-x-auto rounded-md border bg-background">
-        <Table data-testid="repayment-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.member")}</TableHead>
-              <TableHead>{t("columns.loan")}</TableHead>
-              <TableHead>{t("columns.amount")}</TableHead>
-              <TableHead>{t("columns.due")}</TableHead>
-              <TableHead>{t("columns.status")}</TableHead>
-              <TableHead>{t("columns.outstanding")}</TableHead>
-              <TableHead className="text-right">{t("columns.actions")}</TableHead>
+      <ListTable testId="repayment-table" columns={[t("columns.member"), t("columns.loan"), t("columns.amount"), t("columns.due"), t("columns.status"), t("columns.outstanding"), t("columns.actions")]}>
+        <ClientMessages namespaces={[...REPAYMENT_CLIENT_NAMESPACES]}>
+          {list.rows.map((row) => (
+            <TableRow key={row.installmentId} data-testid="repayment-row" data-installment-id={row.installmentId} data-state={row.now.state}>
+              <TableCell>
+                <div className="font-medium">{row.member.name}</div>
+                <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
+              </TableCell>
+              <TableCell>
+                <div className="text-sm">{titles[row.loan.loanType]?.[locale] ?? row.loan.loanType}</div>
+                <div className="font-mono text-xs">{row.loan.loanNumber}</div>
+                <div className="text-xs text-muted-foreground">
+                  {t("emiOf", { n: formatNumber(row.emiNumber, locale), total: formatNumber(row.totalEmis, locale) })}
+                </div>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <div className="font-medium">{taka(row.emiAmount)}</div>
+                {row.now.lateFee > 0 ? <div className="text-xs text-red-700">{t("lateFee", { amount: taka(row.now.lateFee) })}</div> : null}
+                {row.paidAmount > 0 ? <div className="text-xs text-green-700">{t("paidAmount", { amount: taka(row.paidAmount) })}</div> : null}
+              </TableCell>
+              <TableCell className="text-sm whitespace-nowrap">
+                {row.now.state === "paid" && row.paidAt ? (
+                  <div>{t("paidOn", { date: formatDate(row.paidAt, locale) })}</div>
+                ) : (
+                  <div>{formatCalendarDate(row.dueDate, locale)}</div>
+                )}
+                {row.now.daysOverdue > 0 ? <div className="text-xs text-red-700">{t("daysOverdue", { count: row.now.daysOverdue })}</div> : null}
+                {row.now.state === "paid" ? <div className="text-xs text-muted-foreground">{t("dueOn", { date: formatCalendarDate(row.dueDate, locale) })}</div> : null}
+              </TableCell>
+              <TableCell>
+                <RepaymentStatusBadge state={row.now.state} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <div className="font-medium">{taka(row.loan.outstanding)}</div>
+                <div className="text-xs text-muted-foreground">{t("remaining", { percent: `${formatNumber(row.loan.remainingPercent, locale, 1)}%` })}</div>
+              </TableCell>
+              <TableCell className="text-right">
+                <div className="flex flex-col items-end gap-1">
+                  <ViewLink href={repaymentsHref(filters, { view: row.installmentId })} label={t("view")} testId="view-repayment" />
+                  {canRecord && row.now.state !== "paid" ? (
+                    <>
+                      <CallMemberLink installmentId={row.installmentId} phone={row.member.phone} name={row.member.name} compact />
+                      <RecordPaymentDialog
+                        prefill={{ memberId: row.member.userNumber, loanNumber: row.loan.loanNumber, amount: row.owedThrough, emiNumber: row.emiNumber }}
+                        compact
+                      />
+                    </>
+                  ) : null}
+                </div>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            <ClientMessages namespaces={[...REPAYMENT_CLIENT_NAMESPACES]}>
-              {list.rows.map((row) => (
-                <TableRow key={row.installmentId} data-testid="repayment-row" data-installment-id={row.installmentId} data-state={row.now.state}>
-                  <TableCell>
-                    <div className="font-medium">{row.member.name}</div>
-                    <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="text-sm">{titles[row.loan.loanType]?.[locale] ?? row.loan.loanType}</div>
-                    <div className="font-mono text-xs">{row.loan.loanNumber}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {t("emiOf", { n: formatNumber(row.emiNumber, locale), total: formatNumber(row.totalEmis, locale) })}
-                    </div>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <div className="font-medium">{taka(row.emiAmount)}</div>
-                    {row.now.lateFee > 0 ? <div className="text-xs text-red-700">{t("lateFee", { amount: taka(row.now.lateFee) })}</div> : null}
-                    {row.paidAmount > 0 ? <div className="text-xs text-green-700">{t("paidAmount", { amount: taka(row.paidAmount) })}</div> : null}
-                  </TableCell>
-                  <TableCell className="text-sm whitespace-nowrap">
-                    {row.now.state === "paid" && row.paidAt ? (
-                      <div>{t("paidOn", { date: formatDate(row.paidAt, locale) })}</div>
-                    ) : (
-                      <div>{formatCalendarDate(row.dueDate, locale)}</div>
-                    )}
-                    {row.now.daysOverdue > 0 ? <div className="text-xs text-red-700">{t("daysOverdue", { count: row.now.daysOverdue })}</div> : null}
-                    {row.now.state === "paid" ? <div className="text-xs text-muted-foreground">{t("dueOn", { date: formatCalendarDate(row.dueDate, locale) })}</div> : null}
-                  </TableCell>
-                  <TableCell>
-                    <RepaymentStatusBadge state={row.now.state} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <div className="font-medium">{taka(row.loan.outstanding)}</div>
-                    <div className="text-xs text-muted-foreground">{t("remaining", { percent: `${formatNumber(row.loan.remainingPercent, locale, 1)}%` })}</div>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex flex-col items-end gap-1">
-                      <Button asChild size="sm" variant="ghost">
-                        <Link href={repaymentsHref(filters, { view: row.installmentId })} scroll={false} data-testid="view-repayment">
-                          <Eye aria-hidden />
-                          {t("view")}
-                        </Link>
-                      </Button>
-                      {canRecord && row.now.state !== "paid" ? (
-                        <>
-                          <CallMemberLink installmentId={row.installmentId} phone={row.member.phone} name={row.member.name} compact />
-                          <RecordPaymentDialog
-                            prefill={{ memberId: row.member.userNumber, loanNumber: row.loan.loanNumber, amount: row.owedThrough, emiNumber: row.emiNumber }}
-                            compact
-                          />
-                        </>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </ClientMessages>
-          </TableBody>
-        </Table>
-      </div>
-      <ListPagination page={list.page} pageCount={list.pageCount} summary={await pageSummary(list, "pageOf")} hrefFor={(page) => repaymentsHref(filters, { page })} />
+          ))}
+        </ClientMessages>
+      </ListTable>
+      <ListPagination list={list} summary={(n) => t("pageOf", n)} hrefFor={(page) => repaymentsHref(filters, { page })} />
     </>
   );
 }
@@ -217,43 +185,30 @@ export async function CollectionTable({ list, filters, titles }: { list: Collect
   if (list.rows.length === 0) return <EmptyList text={t("empty.collections")} testId="collection-empty" />;
   return (
     <>
-      <div className="overflow-x-auto rounded-md border bg-background">
-        <Table data-testid="collection-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.activity")}</TableHead>
-              <TableHead>{t("columns.member")}</TableHead>
-              <TableHead>{t("columns.loan")}</TableHead>
-              <TableHead>{t("columns.performer")}</TableHead>
-              <TableHead>{t("columns.status")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.rows.map((row) => (
-              <TableRow key={row.id} data-testid="collection-row" data-activity={row.activity}>
-                <TableCell className="max-w-md">
-                  <div className="text-xs font-medium text-muted-foreground">{t(`activity.${row.activity}`)}</div>
-                  <div className="text-sm whitespace-normal">{row.description}</div>
-                  <div className="text-xs text-muted-foreground">{formatDateTime(row.createdAt, locale)}</div>
-                </TableCell>
-                <TableCell>
-                  <div className="font-medium">{row.member.name}</div>
-                  <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
-                </TableCell>
-                <TableCell>
-                  <div className="font-mono text-xs">{row.loanNumber}</div>
-                  <div className="text-xs text-muted-foreground">{titles[row.loanType]?.[locale] ?? row.loanType}</div>
-                </TableCell>
-                <TableCell className="text-sm">{row.performer}</TableCell>
-                <TableCell>
-                  <StatusPill tone={ACTIVITY_TONE[row.status]} label={t(`activityStatus.${row.status}`)} status={row.status} testId="activity-status" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ListPagination page={list.page} pageCount={list.pageCount} summary={await pageSummary(list, "activitiesPageOf")} hrefFor={(page) => repaymentsHref(filters, { page })} />
+      <ListTable testId="collection-table" columns={[t("columns.activity"), t("columns.member"), t("columns.loan"), t("columns.performer"), t("columns.status")]}>
+        {list.rows.map((row) => (
+          <TableRow key={row.id} data-testid="collection-row" data-activity={row.activity}>
+            <TableCell className="max-w-md">
+              <div className="text-xs font-medium text-muted-foreground">{t(`activity.${row.activity}`)}</div>
+              <div className="text-sm whitespace-normal">{row.description}</div>
+              <div className="text-xs text-muted-foreground">{formatDateTime(row.createdAt, locale)}</div>
+            </TableCell>
+            <TableCell>
+              <div className="font-medium">{row.member.name}</div>
+              <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
+            </TableCell>
+            <TableCell>
+              <div className="font-mono text-xs">{row.loanNumber}</div>
+              <div className="text-xs text-muted-foreground">{titles[row.loanType]?.[locale] ?? row.loanType}</div>
+            </TableCell>
+            <TableCell className="text-sm">{row.performer}</TableCell>
+            <TableCell>
+              <StatusPill tone={ACTIVITY_TONE[row.status]} label={t(`activityStatus.${row.status}`)} status={row.status} testId="activity-status" />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      <ListPagination list={list} summary={(n) => t("activitiesPageOf", n)} hrefFor={(page) => repaymentsHref(filters, { page })} />
     </>
   );
 }
