@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
   // The dev server would print every server action's arguments, sign-in passwords and codes included.
   logging: { serverFunctions: false },
   // Prisma's driver adapter and PGlite are Node-only; keep them out of the bundle.
-  serverExternalPackages: ["@prisma/adapter-pg", "pg", "pg-copy-streams", "@electric-sql/pglite", "@node-rs/argon2"],
+  serverExternalPackages: ["@prisma/adapter-pg", "pg", "pg-copy-streams", "@electric-sql/pglite", "@node-rs/argon2", "tesseract.js"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403 for signed-in staff lacking a permission.
     authInterrupts: true,

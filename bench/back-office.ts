@@ -11,23 +11,14 @@ import { DEMO_STAFF } from "../lib/seed/staff";
 import { createSessionCookie } from "../tests/support/session-cookie";
 import { seedApplicationsInBulk } from "./bulk-seed";
 import { startProductionApp } from "./prepare-app";
-import { formatStats, stats } from "./stats";
+import { timeCalls } from "./stats";
 
 const applications = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
 
-async function time(label: string, fn: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 10; i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  console.log(`  ${label.padEnd(34)} ${formatStats(stats(samples))}`);
-}
+const time = (label: string, fn: () => Promise<unknown>) => timeCalls(label, fn, { rounds, warmUp: 10, width: 34 });
 
 const seedStarted = performance.now();
 const app = await startProductionApp({ prepare: (url) => seedApplicationsInBulk(url, applications) });

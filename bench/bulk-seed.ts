@@ -160,3 +160,59 @@ export async function seedLoansInBulk(databaseUrl: string, loans: number): Promi
     await client.end();
   }
 }
+
+/**
+ * The KYC queue for its benchmark: `cases` applications (seedApplicationsInBulk), one KYC case each in a mix of
+ * statuses and priorities (decided ones over the last 60 days), one card document each (all pointing at one
+ * small stored image) and the seven checks, assigned round-robin to three officers.
+ */
+export async function seedKycInBulk(databaseUrl: string, cases: number): Promise<void> {
+  await seedApplicationsInBulk(databaseUrl, cases);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO "StaffUser" ("id", "name", "phone", "role", "passwordHash", "updatedAt")
+       SELECT 'bko' || k, 'KYC Officer ' || k, '+88017000009' || lpad(k::text, 2, '0'), 'kyc_officer', 'x', now() FROM generate_series(1, 3) k`,
+    );
+    await client.query(
+      `INSERT INTO "StoredDocument" ("id", "kind", "bytes", "mimeType", "sizeBytes", "sha256") VALUES ('bkdoc', 'nid_front', '\\xffd8ffd9', 'image/jpeg', 4, 'bench')`,
+    );
+    await client.query(
+      `INSERT INTO "KycCase" ("id", "caseNumber", "applicationId", "status", "priority", "assignedToId", "submittedAt", "lastActivityAt",
+         "approvedAt", "rejectedAt", "rejectionReason", "createdAt", "updatedAt")
+       SELECT 'bk' || i, 'KYC-' || lpad(i::text, 7, '0'), 'bulk' || lpad(i::text, 10, '0'), status,
+         (ARRAY['high','medium','medium','low']::"KycPriority"[])[1 + (i / 7) % 4],
+         CASE WHEN i % 5 <> 0 THEN 'bko' || (1 + i % 3) END,
+         submitted, submitted + interval '1 hour',
+         CASE WHEN status = 'approved' THEN decided END,
+         CASE WHEN status = 'rejected' THEN decided END,
+         CASE WHEN status IN ('rejected','resubmission_required') THEN 'The photo is blurred' END,
+         submitted, now()
+       FROM (
+         SELECT i, (ARRAY['pending_review','pending_review','pending_review','under_review','approved','approved','approved','approved',
+                          'rejected','resubmission_required']::"KycCaseStatus"[])[1 + i % 10] AS status,
+           now() - make_interval(secs => (i::double precision / $1) * 120 * 86400) AS submitted,
+           now() - make_interval(secs => (i * 7919 % 5184000)) AS decided
+         FROM generate_series(1, $1::int) AS s(i)
+       ) c`,
+      [cases],
+    );
+    await client.query(
+      `INSERT INTO "KycDocument" ("id", "caseId", "type", "category", "frontImageId", "extractedData", "ocrConfidence", "ocrReadAt", "verificationStatus", "uploadedAt")
+       SELECT 'bkd' || substr(c."id", 3), c."id", 'nid_front', 'identity', 'bkdoc', '{"nidNumber": null, "fullName": null, "dateOfBirth": null}', 80, c."submittedAt",
+         CASE c."status" WHEN 'approved' THEN 'verified'::"DocumentVerificationStatus" WHEN 'rejected' THEN 'rejected' ELSE 'pending' END, c."submittedAt"
+       FROM "KycCase" c WHERE c."id" LIKE 'bk%'`,
+    );
+    await client.query(
+      `INSERT INTO "VerificationCheck" ("id", "caseId", "kind", "status", "confidence", "explanationKey", "checkedAt")
+       SELECT c."id" || '-' || k, c."id", k, CASE WHEN k IN ('face_match','address_verification') THEN 'pending'::"VerificationCheckStatus" ELSE 'pass' END,
+         CASE WHEN k IN ('face_match','address_verification') THEN NULL ELSE 100 END, 'bench', c."submittedAt"
+       FROM "KycCase" c CROSS JOIN unnest(ARRAY['nid_match','name_match','date_of_birth_match','duplicate_check','blacklist_check','face_match','address_verification']::"VerificationCheckKind"[]) k
+       WHERE c."id" LIKE 'bk%'`,
+    );
+    await client.query(`VACUUM ANALYZE "KycCase", "KycDocument", "VerificationCheck", "StaffUser"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -8,21 +8,12 @@ import { performance } from "node:perf_hooks";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
 import { applyMigrations } from "../scripts/db/schema-engine";
 import { seedLoansInBulk } from "./bulk-seed";
-import { formatStats, stats } from "./stats";
+import { timeCalls } from "./stats";
 
 const loans = Number(process.env.BENCH_LOANS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
 
-async function time(label: string, fn: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 5; i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  console.log(`  ${label.padEnd(40)} ${formatStats(stats(samples))}`);
-}
+const time = (label: string, fn: () => Promise<unknown>) => timeCalls(label, fn, { rounds, warmUp: 5, width: 40 });
 
 const server = await startTestPostgres();
 try {

@@ -18,3 +18,17 @@ export function formatStats(s: Stats): string {
   const f = (v: number) => v.toFixed(1);
   return `n=${s.n} mean ${f(s.mean)} ms, p50 ${f(s.p50)}, p95 ${f(s.p95)}, p99 ${f(s.p99)}, max ${f(s.max)}`;
 }
+
+/** Calls `fn` `warmUp` times, then `rounds` times against the clock, and prints `label` with the summary. */
+export async function timeCalls(label: string, fn: () => Promise<unknown>, options: { rounds: number; warmUp?: number; width?: number }): Promise<Stats> {
+  for (let i = 0; i < (options.warmUp ?? 5); i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < options.rounds; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  const summary = stats(samples);
+  console.log(`  ${label.padEnd(options.width ?? 40)} ${formatStats(summary)}`);
+  return summary;
+}

@@ -31,6 +31,13 @@ const schema = z
      * nearest of them saw: the entry this many places from the right of X-Forwarded-For.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number({ error: "must be a whole number (0 when nothing stands in front of the app)" }).int().min(0).max(10).default(0),
+    /** The public site's address (https://…), put in front of links sent by SMS and e-mail; without it they are paths. */
+    PUBLIC_SITE_URL: z.url("must be the site's address, like https://rinbondhu.com.bd").optional(),
+    /**
+     * "on": this server also works the job queue (lib/jobs: polling, and right after a request that queues work).
+     * "off": it only queues; another process runs the jobs (tests run them by hand).
+     */
+    JOB_RUNNER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),

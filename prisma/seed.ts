@@ -52,6 +52,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       }
       await tx.collectionActivity.createMany({ data: backOffice.collectionActivities, ...skip });
 
+      await tx.blacklistEntry.createMany({ data: kyc.blacklist, ...skip });
       await tx.kycCase.createMany({ data: kyc.cases, ...skip });
       await tx.kycDocument.createMany({ data: kyc.documents, ...skip });
       await tx.verificationCheck.createMany({ data: kyc.checks, ...skip });

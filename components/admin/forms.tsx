@@ -41,7 +41,7 @@ export function applyServerFieldErrors<V extends FieldValues>(form: UseFormRetur
  * A refused action's message: the specific reason when there is one (a screen may word its own reasons in
  * `<reasonsFrom>.reasons`, else the shared ones of "adminCommon"), else the code's. Field errors stay on their fields.
  */
-export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionError | null; title?: string; reasonsFrom?: "adminCustomers" }) {
+export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionError | null; title?: string; reasonsFrom?: "adminCustomers" | "adminKyc" }) {
   const t = useTranslations();
   if (!error) return null;
   const candidates = error.reason ? [...(reasonsFrom ? [`${reasonsFrom}.reasons.${error.reason}`] : []), `adminCommon.reasons.${error.reason}`] : [];

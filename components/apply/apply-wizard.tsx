@@ -12,6 +12,7 @@ import { submitApplication } from "@/lib/applications/actions";
 import type { ImageErrorKey, SubmitApplicationResult } from "@/lib/applications/types";
 import { ApplyCalculator } from "./apply-calculator";
 import { newIdempotencyKey } from "./idempotency-key";
+import { displayName, type CardFilledFields } from "./card-proposal";
 import { createLazyValidation } from "./lazy-validation";
 import { LoanDetailsStep } from "./loan-details-step";
 import { clearDraft, readDraft, writeDraft } from "./wizard-draft";
@@ -128,6 +129,7 @@ export function ApplyWizard({
   /** The wizard's browser history entries (one per step shown) and which one is current. */
   const historyRef = useRef<{ steps: Step[]; index: number }>({ steps: [1], index: 0 });
   const [nidCapture, setNidCapture] = useState<NidCaptureValue | null>(null);
+  const [readFromCard, setReadFromCard] = useState<CardFilledFields>({});
   const [rejectedImage, setRejectedImage] = useState<ImageErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
@@ -285,6 +287,7 @@ export function ApplyWizard({
   function dropNidCapture() {
     if (nidCapture) URL.revokeObjectURL(nidCapture.previewUrl);
     setNidCapture(null);
+    setReadFromCard({});
     personalForm.setValue("nidCardCaptured", false, { shouldValidate: true });
   }
 
@@ -293,17 +296,25 @@ export function ApplyWizard({
     setNidCapture(value);
     setRejectedImage(null);
     personalForm.setValue("nidCardCaptured", true, { shouldValidate: true });
+    // Name, date of birth and NID number are filled only where empty: from the prototype's simulation
+    // (compatibility mode), else from what OCR read, marked for the applicant to check.
+    const filled: CardFilledFields = {};
+    const fill = (field: keyof CardFilledFields, text: string | null) => {
+      if (text && personalForm.getValues(field).trim() === "") {
+        personalForm.setValue(field, text, { shouldValidate: true, shouldDirty: true });
+        filled[field] = text;
+      }
+    };
     const simulated = value.simulated;
     if (simulated) {
-      // The prototype prefilled name and date of birth (and we add the NID number) only where empty.
-      const fill = (field: "name" | "dob" | "nid", text: string) => {
-        if (personalForm.getValues(field).trim() === "") {
-          personalForm.setValue(field, text, { shouldValidate: true, shouldDirty: true });
-        }
-      };
       fill("name", simulated.name);
       fill("dob", simulated.dateOfBirth);
       fill("nid", simulated.nidNumber);
+    } else if (value.card) {
+      fill("name", value.card.fullName ? displayName(value.card.fullName) : null);
+      fill("dob", value.card.dateOfBirth);
+      fill("nid", value.card.nidNumber);
+      setReadFromCard(filled);
     }
   }
 
@@ -434,6 +445,7 @@ export function ApplyWizard({
                     nidCapture={nidCapture}
                     onNidCaptured={onNidCaptured}
                     onNidReset={dropNidCapture}
+                    readFromCard={readFromCard}
                     rejectedImageMessage={rejectedImage ? `${t("errors.imageRejected")} ${tv(rejectedImage)}` : null}
                   />
                 ) : null}

@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { NidCapture, type NidCaptureValue } from "@/components/nid/nid-capture";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { dhakaToday } from "@/lib/format";
+import { stillFromCard, type CardFilledFields } from "./card-proposal";
 import { FormField, describedBy, useFieldRegistration } from "./fields";
 import type { PersonalInfoValues } from "./types";
 
@@ -16,6 +17,7 @@ export function PersonalInfoStep({
   onNidCaptured,
   onNidReset,
   rejectedImageMessage,
+  readFromCard,
 }: {
   form: UseFormReturn<PersonalInfoValues>;
   compat: boolean;
@@ -24,11 +26,21 @@ export function PersonalInfoStep({
   onNidReset: () => void;
   /** Set when the server refused the card image at submission. */
   rejectedImageMessage: string | null;
+  /** Fields OCR filled in from the card photo: marked until the applicant changes them. */
+  readFromCard: CardFilledFields;
 }) {
   const t = useTranslations("apply.fields");
   const { formState } = form;
   const field = useFieldRegistration(form);
   const errors = formState.errors;
+  const tApply = useTranslations("apply");
+  const [name, dob, nid] = useWatch({ control: form.control, name: ["name", "dob", "nid"] });
+  const fromCardHint = (field: keyof CardFilledFields, current: string | undefined) =>
+    stillFromCard(readFromCard, field, current ?? "") ? (
+      <span className="text-amber-700" data-testid={`read-from-card-${field}`}>
+        {tApply("readFromCard")}
+      </span>
+    ) : undefined;
 
   return (
     <div className="space-y-5">
@@ -40,7 +52,7 @@ export function PersonalInfoStep({
         externalError={rejectedImageMessage}
       />
 
-      <FormField name="name" label={t("name")} error={errors.name?.message}>
+      <FormField name="name" label={t("name")} error={errors.name?.message} hint={fromCardHint("name", name)}>
         <Input
           {...field("name")}
           {...describedBy("name", { error: errors.name?.message })}
@@ -78,7 +90,7 @@ export function PersonalInfoStep({
           />
         </FormField>
 
-        <FormField name="dob" label={t("dob")} error={errors.dob?.message}>
+        <FormField name="dob" label={t("dob")} error={errors.dob?.message} hint={fromCardHint("dob", dob)}>
           <Input
             {...field("dob")}
             {...describedBy("dob", { error: errors.dob?.message })}
@@ -91,7 +103,7 @@ export function PersonalInfoStep({
           />
         </FormField>
 
-        <FormField name="nid" label={t("nid")} error={errors.nid?.message}>
+        <FormField name="nid" label={t("nid")} error={errors.nid?.message} hint={fromCardHint("nid", nid)}>
           <Input
             {...field("nid")}
             {...describedBy("nid", { error: errors.nid?.message })}

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { checkNidImage } from "@/lib/applications/actions";
-import type { ImageErrorKey } from "@/lib/applications/types";
+import type { CardProposal, ImageErrorKey } from "@/lib/applications/types";
 import { formatCalendarDate, formatPercent, localizeDigits } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
@@ -40,6 +40,8 @@ export type NidCaptureValue = {
   previewUrl: string;
   /** Only with PROTOTYPE_COMPAT: the prototype's fabricated verification result. */
   simulated: SimulatedNidResult | null;
+  /** What the server's OCR read from the card, for the applicant to check; never a verification. */
+  card: CardProposal | null;
 };
 
 type Mode = "camera" | "upload";
@@ -242,7 +244,7 @@ export function NidCapture({
       localPreviewRef.current = null;
       setLocalPreview(null);
       setPhase("idle");
-      onCapture({ image, token: check.token, previewUrl, simulated });
+      onCapture({ image, token: check.token, previewUrl, simulated, card: check.card });
     } catch {
       fail({ kind: "verify", key: "verificationFailed" });
     }

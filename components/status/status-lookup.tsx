@@ -176,6 +176,13 @@ function StatusResult({ result }: { result: Extract<ApplicationStatusLookupResul
       </CardHeader>
       <CardContent className="space-y-5">
         <p className="leading-relaxed">{t(`statusText.${result.status}`)}</p>
+        {result.kycResubmission ? (
+          <div data-testid="status-kyc-resubmission" className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm">
+            <p className="font-semibold">{t("kycResubmission.title")}</p>
+            {result.kycResubmission.reason ? <p className="mt-1 leading-relaxed whitespace-pre-line">{result.kycResubmission.reason}</p> : null}
+            <p className="mt-1 leading-relaxed">{t("kycResubmission.text")}</p>
+          </div>
+        ) : null}
         {result.status === "rejected" && result.rejectionReason && (
           <div data-testid="status-reason" className="bg-background rounded-lg border p-3 text-sm">
             <p className="font-semibold">{t("reason")}</p>

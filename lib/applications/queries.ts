@@ -30,13 +30,16 @@ export async function findApplicationStatusForApplicant(
       tenure: true,
       submittedAt: true,
       reviewedAt: true,
+      kycCases: { where: { status: "resubmission_required" }, select: { rejectionReason: true }, orderBy: { submittedAt: "desc" }, take: 1 },
     },
   });
   if (!row) return null;
+  const { kycCases, ...application } = row;
   return {
-    ...row,
-    rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
-    submittedAt: row.submittedAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    ...application,
+    kycResubmission: kycCases[0] ? { reason: kycCases[0].rejectionReason ?? "" } : null,
+    rejectionReason: application.status === "rejected" ? application.rejectionReason : null,
+    submittedAt: application.submittedAt.toISOString(),
+    reviewedAt: application.reviewedAt?.toISOString() ?? null,
   };
 }

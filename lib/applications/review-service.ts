@@ -3,6 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { findOrCreateCustomerByNid } from "@/lib/customers/service";
+import { syncCustomerKycStatus } from "@/lib/kyc/service";
 import { prisma } from "@/lib/db";
 import type { ApplicationStatus, Prisma } from "@/lib/generated/prisma/client";
 import { createLoanFromApplication } from "@/lib/loans/service";
@@ -86,6 +87,8 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
     if (input.decision === "approved") {
       const customer = await findOrCreateCustomerByNid(tx, application, now);
       await tx.loanApplication.update({ where: { id: application.id }, data: { customerId: customer.id } });
+      // The customer's KYC status follows their latest case, this application's included.
+      await syncCustomerKycStatus(tx, customer.id);
       ({ loanNumber } = await createLoanFromApplication(tx, application, customer.id));
       customerNumber = customer.userNumber;
     }

@@ -6,7 +6,9 @@ import { createStoredDocument, holdPendingUpload, takePendingUpload } from "@/li
 import { readImageUpload, type CheckedImageUpload } from "@/lib/documents/upload";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { KycPriority, NidVerificationStatus, VerificationCheckKind } from "@/lib/generated/prisma/enums";
+import type { KycPriority, NidVerificationStatus } from "@/lib/generated/prisma/enums";
+import { runJobsAfterResponse } from "@/lib/jobs/runner";
+import { openKycDocumentChecks } from "@/lib/kyc/service";
 import { calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
 import { readActiveProducts } from "@/lib/products/queries";
 import { CHECK_NID_IMAGE_LIMIT, STATUS_LOOKUP_LIMIT, SUBMIT_APPLICATION_LIMIT } from "@/lib/rate-limit/rules";
@@ -22,6 +24,7 @@ import { buildApplicationSchema, type ValidationMessageKey } from "./schemas";
 import { toValidationMessageKey } from "./validation-keys";
 import type {
   ApplicationStatusLookupResult,
+  CardProposal,
   CheckNidImageResult,
   SubmitApplicationResult,
 } from "./types";
@@ -55,14 +58,6 @@ const MAX_CREATE_ATTEMPTS = 5;
 const HIGH_PRIORITY_AMOUNT = 500_000;
 
 /** Checks every new case starts with, all pending: nothing is verified automatically yet. */
-const INITIAL_CHECKS: readonly VerificationCheckKind[] = [
-  "name_match",
-  "date_of_birth_match",
-  "address_verification",
-  "face_match",
-  "duplicate_check",
-  "blacklist_check",
-];
 
 
 type ApplicationInput = z.output<ReturnType<typeof buildApplicationSchema>>;
@@ -194,7 +189,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
           });
 
           const caseNumber = await allocateNumberedCode(tx, "kycCase");
-          await tx.kycCase.create({
+          const kycCase = await tx.kycCase.create({
             data: {
               caseNumber,
               applicationId: application.id,
@@ -207,7 +202,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
                   type: "nid_front",
                   category: "identity",
                   frontImageId: document.id,
-                  // Only the prototype's simulation "reads" a card; in real mode staff read it.
+                  // The prototype's simulation "reads" the card in compatibility mode; otherwise OCR does (kyc.ocr job).
                   extractedData: simulated
                     ? {
                         nidNumber: simulated.nidNumber,
@@ -223,19 +218,14 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
                   uploadedAt: submittedAt,
                 },
               },
-              checks: { create: INITIAL_CHECKS.map((kind) => ({ kind, status: "pending" as const })) },
-              notes: {
-                create: {
-                  type: "system",
-                  content: simulated
-                    ? `KYC case opened from loan application ${applicationId}. NID data came from the prototype's simulated verifier, not a real check.`
-                    : `KYC case opened from loan application ${applicationId}. The NID card image awaits staff verification.`,
-                  createdAt: submittedAt,
-                },
-              },
+              // A system entry's content is a key of adminKyc.systemNote, translated when shown.
+              notes: { create: { type: "system", content: simulated ? "openedSimulated" : "opened", createdAt: submittedAt } },
             },
-            select: { id: true },
+            select: { id: true, documents: { select: { id: true } } },
           });
+          // The checks it can compute now (duplicates, blacklist); OCR reads the card off the request path,
+          // unless the prototype's simulation already "read" it.
+          await openKycDocumentChecks(tx, { caseId: kycCase.id, documentId: kycCase.documents[0]!.id, readCard: !simulated }, submittedAt);
 
           await writeAudit(tx, {
             actor: { id: null, label: "applicant" },
@@ -344,6 +334,7 @@ export async function handleApplicationSubmission(
       },
       ctx,
     );
+    runJobsAfterResponse();
     return { ok: true, applicationId };
   } catch (error) {
     if (error instanceof CardPhotoGone) return { ok: false, error: "image", imageError: "imageExpired" };
@@ -356,6 +347,18 @@ export async function handleApplicationSubmission(
  * The widget's immediate check of a captured or uploaded card image: decoded and re-encoded, then held
  * for the submission, which names it by the answered token instead of uploading it again.
  */
+/** How long the applicant waits for OCR at most; after that the wizard goes on without a proposal. */
+export const WIZARD_OCR_TIMEOUT_MS = 4_000;
+
+/** OCR on this server, bounded in time; null when it read nothing useful, failed or took too long. */
+async function proposeCardFields(image: Uint8Array): Promise<CardProposal | null> {
+  const { readNidCardWithin } = await import("@/lib/kyc/ocr/engine");
+  const reading = await readNidCardWithin(image, WIZARD_OCR_TIMEOUT_MS);
+  if (!reading) return null;
+  const { nidNumber, fullName, dateOfBirth } = reading.fields;
+  return nidNumber || fullName || dateOfBirth ? { nidNumber, fullName, dateOfBirth } : null;
+}
+
 export async function handleNidImageCheck(formData: FormData, ctx: LookupContext): Promise<CheckNidImageResult> {
   try {
     const limit = await consumeRateLimit(CHECK_NID_IMAGE_LIMIT, ctx.ip, { now: ctx.now });
@@ -363,12 +366,17 @@ export async function handleNidImageCheck(formData: FormData, ctx: LookupContext
     if (!(formData instanceof FormData)) return { ok: false, error: "imageMissing" };
     const upload = await readImageUpload(formData.get(NID_IMAGE_FIELD));
     if (!upload.ok) return { ok: false, error: upload.error };
-    return { ok: true, token: await holdPendingUpload(upload.image, ctx.now) };
+    // The card is read while the photo is stored; the prototype's simulation (compatibility mode) reads nothing.
+    const [token, card] = await Promise.all([
+      holdPendingUpload(upload.image, ctx.now),
+      env().PROTOTYPE_COMPAT ? Promise.resolve(null) : proposeCardFields(upload.image.bytes),
+    ]);
+    return { ok: true, token, card };
   } catch (error) {
     // The result type has no server error; an unexpected failure here must not block the wizard:
     // without a token the submission uploads the photo itself, and it is checked then.
     console.error("[applications] image check failed", error);
-    return { ok: true, token: null };
+    return { ok: true, token: null, card: null };
   }
 }
 

@@ -14,7 +14,10 @@ export type SubmitApplicationResult =
   | { ok: false; error: "server" };
 
 /** `token` names the checked photo for the submission; null when the check could not hold it (then the submission uploads it). */
-export type CheckNidImageResult = { ok: true; token: string | null } | { ok: false; error: ImageErrorKey | "rateLimited" };
+/** What OCR read from the card for the wizard to propose (never a verification). Dates are YYYY-MM-DD. */
+export type CardProposal = { nidNumber: string | null; fullName: string | null; dateOfBirth: string | null };
+
+export type CheckNidImageResult = { ok: true; token: string | null; card: CardProposal | null } | { ok: false; error: ImageErrorKey | "rateLimited" };
 
 export type ApplicationStatusKey = ApplicationStatus;
 
@@ -29,6 +32,8 @@ export type ApplicantStatusView = {
   tenure: number;
   submittedAt: string;
   reviewedAt: string | null;
+  /** Set while the identity check waits for a new card photo from the applicant: the officer's reason. */
+  kycResubmission: { reason: string } | null;
 };
 
 export type ApplicationStatusLookupResult =

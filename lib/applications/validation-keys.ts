@@ -28,6 +28,9 @@ export const VALIDATION_MESSAGE_KEYS = [
   "paymentExceedsOwed",
   "futureDate",
   "approvedAboveRequested",
+  "invalidLink",
+  "notAKycOfficer",
+  "alreadyListed",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

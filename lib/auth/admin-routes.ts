@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "users" | "products" | "societies";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "societies";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -16,8 +16,10 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/repayments", permission: "payments.read", nav: "repayments" },
   { href: "/admin/user-profiles", permission: "customers.read", nav: "userProfiles" },
   { href: "/admin/members", permission: "customers.read" },
+  { href: "/admin/kyc", permission: "kyc.read", nav: "kyc" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },
   { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
+  { href: "/admin/settings/blacklist", permission: "settings.blacklist", nav: "blacklist" },
   { href: "/admin/societies", permission: "societies.manage", nav: "societies" },
   { href: "/admin/search", permission: "dashboard.read" },
   { href: "/admin/profile", permission: "profile.manage" },
@@ -37,4 +39,12 @@ export const ADMIN_ROUTE_HANDLERS: readonly AdminRouteHandler[] = [
   { pattern: "/admin/api/dashboard/version", sample: "/admin/api/dashboard/version", permission: "dashboard.read" },
   { pattern: "/admin/api/dashboard/export", sample: "/admin/api/dashboard/export?period=30d", permission: "dashboard.read" },
   { pattern: "/admin/api/customers/export", sample: "/admin/api/customers/export?status=active", permission: "customers.read" },
+  { pattern: "/admin/api/kyc/export", sample: "/admin/api/kyc/export?tab=pending", permission: "kyc.read" },
+  {
+    pattern: "/admin/api/kyc/documents/[documentId]/image",
+    // The matrix test fills in a demo KYC document.
+    sample: "/admin/api/kyc/documents/{kycDocument}/image",
+    permission: "kyc.read",
+  },
+  { pattern: "/admin/api/blacklist/export", sample: "/admin/api/blacklist/export", permission: "settings.blacklist" },
 ];

@@ -37,7 +37,10 @@ export const PERMISSIONS = {
   "payments.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
   "payments.record": ["super_admin", "admin", "collection_agent", "account_manager"],
   "kyc.read": ["super_admin", "admin", "kyc_officer", "loan_officer"],
+  /** Approve, reject or ask for a new document; verify or reject a document; assign a case; add a note. */
   "kyc.decide": ["super_admin", "admin", "kyc_officer"],
+  /** The NID and phone blacklist the KYC blacklist check reads (add, remove, CSV import). */
+  "settings.blacklist": ["super_admin", "admin"],
   "customers.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "collection_agent", "account_manager"],
   "customers.edit": ["super_admin", "admin", "account_manager"],
   /** A customer's account status (active, inactive, suspended) and KYC status: apart from the profile edit. */

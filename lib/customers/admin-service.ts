@@ -76,8 +76,8 @@ export type UpdateCustomerResult = { userNumber: string; updatedAt: string; chan
 /**
  * Saves the edit dialog in one transaction with its audit row (before and after of the changed fields only).
  * The row is locked first and its updatedAt compared with the one the dialog was opened with: of two saves from
- * the same opened version exactly one wins, the other is refused as stale. Account and KYC status changes also
- * need "customers.status"; without it the save is refused (and the refusal audited), nothing written.
+ * the same opened version exactly one wins, the other is refused as stale. An account status change also
+ * needs "customers.status"; without it the save is refused (and the refusal audited), nothing written.
  */
 export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerValues, now = new Date()): Promise<ActionResult<UpdateCustomerResult>> {
   let result: ActionResult<UpdateCustomerResult>;
@@ -92,7 +92,7 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
       const current = await tx.customer.findUniqueOrThrow({ where: { id: row.id }, select: editableSelect });
       const changed = EDITABLE_CUSTOMER_FIELDS.filter((field) => comparable(current[field]) !== comparable(input[field]));
       if (changed.length === 0) return ok({ userNumber: input.userNumber, updatedAt: row.updatedAt.toISOString(), changed });
-      if ((changed.includes("status") || changed.includes("kycStatus")) && !isAllowed(ctx, "customers.status")) {
+      if (changed.includes("status") && !isAllowed(ctx, "customers.status")) {
         return fail("forbidden", { reason: "statusPermission" });
       }
       if (changed.includes("nid")) {

@@ -77,8 +77,8 @@ export type CreateCustomerValues = z.output<typeof createCustomerSchema>;
 
 /**
  * The edit dialog (three tabs). `expectedUpdatedAt` is the record's updatedAt when the dialog was opened: a save
- * against a row changed since then is refused as stale. Account and KYC status travel with the form but a change
- * to either needs "customers.status" on top of "customers.edit".
+ * against a row changed since then is refused as stale. Account status travels with the form but a change to it
+ * needs "customers.status" on top of "customers.edit".
  */
 export const updateCustomerSchema = z.object({
   userNumber: userNumberField,
@@ -89,7 +89,7 @@ export const updateCustomerSchema = z.object({
   nid: nidField(),
   dateOfBirth: optionalDob,
   status: z.enum(CUSTOMER_STATUSES, msg("required")),
-  kycStatus: z.enum(KYC_STATUSES, msg("required")),
+  // KYC status is not edited here: it follows the customer's latest KYC case (lib/kyc/service.ts).
   // Contact & Emergency
   phone: bdMobileField(),
   address: requiredText(500),
@@ -115,7 +115,6 @@ export const EDITABLE_CUSTOMER_FIELDS = [
   "nid",
   "dateOfBirth",
   "status",
-  "kycStatus",
   "phone",
   "address",
   "emergencyContactName",
@@ -156,7 +155,6 @@ export function editFormValues(c: {
   nid: string;
   dateOfBirth: Date | null;
   status: (typeof CUSTOMER_STATUSES)[number];
-  kycStatus: (typeof KYC_STATUSES)[number];
   phone: string;
   address: string;
   emergencyContactName: string | null;
@@ -180,7 +178,6 @@ export function editFormValues(c: {
     nid: c.nid,
     dateOfBirth: c.dateOfBirth ? c.dateOfBirth.toISOString().slice(0, 10) : "",
     status: c.status,
-    kycStatus: c.kycStatus,
     phone: localPhone(c.phone),
     address: c.address,
     emergencyContactName: c.emergencyContactName ?? "",

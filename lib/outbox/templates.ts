@@ -15,6 +15,12 @@ export type OutboxTemplateValues = {
     /** Where the applicant can look the decision up, e.g. "/status?id=LB…". */
     statusPath: string;
   };
+  /** A KYC officer asked for a new card photo: why, and the link that takes it (with the applicant's phone). */
+  "kyc.resubmission": {
+    caseNumber: string;
+    reason: string;
+    link: string;
+  };
   /** Send Reminder on the repayments screen: what one instalment still owes. */
   "repayment.reminder": {
     loanNumber: string;
@@ -40,6 +46,16 @@ const RENDERERS: { [T in OutboxTemplate]: Record<Language, (v: OutboxTemplateVal
     en: (v) => ({
       subject: `Your loan application ${v.applicationId} was not approved`,
       body: `RinBondhu: We are sorry, your loan application ${v.applicationId} could not be approved. Reason: ${v.reason}. Check your application status at ${v.statusPath}`,
+    }),
+  },
+  "kyc.resubmission": {
+    bn: (v) => ({
+      subject: `পরিচয় যাচাই ${v.caseNumber}: জাতীয় পরিচয়পত্রের নতুন ছবি দরকার`,
+      body: `ঋণবন্ধু: আপনার পরিচয় যাচাইয়ের জন্য জাতীয় পরিচয়পত্রের একটি নতুন ছবি দরকার। কারণ: ${v.reason}। এই লিংকে আপনার মোবাইল নম্বর দিয়ে ছবি পাঠান (৭ দিন কাজ করবে): ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: `Identity check ${v.caseNumber}: a new photo of your NID card is needed`,
+      body: `RinBondhu: We need a new photo of your NID card to verify your identity. Reason: ${v.reason}. Send it at this link with your mobile number (valid for 7 days): ${v.link}`,
     }),
   },
   // Amounts with ৳ and no decimals, numbers and dates in the reader's digits; the loan number stays as printed.

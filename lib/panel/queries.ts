@@ -3,14 +3,16 @@ import { countApplicationsAwaitingReview } from "@/lib/applications/review-queri
 import type { ShellCounts } from "@/components/admin/shell/admin-shell";
 import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { countOpenAlerts } from "@/lib/dashboard/queries";
+import { countOpenKycCases } from "@/lib/kyc/queries";
 import { countLoansAwaitingDecision } from "@/lib/loans/queries";
 
 /** The shell's badge and bell counts, only for what this user may see; read fresh on every page. */
 export async function panelCounts(ctx: StaffContext): Promise<ShellCounts> {
-  const [awaitingReview, awaitingDecision, alerts] = await Promise.all([
+  const [awaitingReview, awaitingDecision, openKyc, alerts] = await Promise.all([
     isAllowed(ctx, "applications.read") ? countApplicationsAwaitingReview() : Promise.resolve(0),
     isAllowed(ctx, "loans.read") ? countLoansAwaitingDecision() : Promise.resolve(0),
+    isAllowed(ctx, "kyc.read") ? countOpenKycCases() : Promise.resolve(0),
     isAllowed(ctx, "dashboard.read") ? countOpenAlerts() : Promise.resolve(null),
   ]);
-  return { badges: { applicationReview: awaitingReview, loans: awaitingDecision }, alerts };
+  return { badges: { applicationReview: awaitingReview, loans: awaitingDecision, kyc: openKyc }, alerts };
 }

@@ -37,3 +37,6 @@ export const RATE_LIMIT_RETENTION_MS = 60 * 60 * 1000;
 export function windowStartFor(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
+
+/** The KYC resubmission page: a new card photo with the link's token and the applicant's phone, per client address. */
+export const KYC_RESUBMISSION_LIMIT: RateLimitRule = { name: "kyc.resubmission", limit: 10, windowMs: TEN_MINUTES_MS };

@@ -6,17 +6,14 @@ import type {
   KycNoteType,
   KycPriority,
   Prisma,
-  VerificationCheckKind,
-  VerificationCheckStatus,
 } from "../generated/prisma/client";
+import { cardReadingOf, computeChecks } from "../kyc/checks";
 import { applicationByKey, applicationId, customerId, DEMO_CUSTOMERS } from "./back-office";
 import type { DemoDocuments } from "./documents";
 import { staffId, staffName } from "./staff";
 import { atDhakaTime, calendarDate, demoId, demoTime } from "./support";
 
 /** Demo KYC cases: one in every status, with documents, checks and history notes. */
-
-type CheckSpec = [VerificationCheckKind, VerificationCheckStatus, number | null, string];
 
 type DocSpec = {
   type: DocumentKind;
@@ -37,8 +34,8 @@ type CaseSpec = {
   submittedAt: Date;
   decision?: { at: Date; reason?: string };
   documents: DocSpec[];
-  checks: CheckSpec[];
-  notes: { type: KycNoteType; byStaff: boolean; content: string; at: Date }[];
+  /** System entries: a key of adminKyc.systemNote. Decision entries: the reason typed, with the status given. */
+  notes: { type: KycNoteType; byStaff: boolean; content: string; at: Date; decision?: KycCaseStatus }[];
 };
 
 function nidExtract(key: (typeof DEMO_CUSTOMERS)[number]["key"], fatherName: string, motherName: string): Prisma.InputJsonObject {
@@ -57,6 +54,28 @@ function nidExtract(key: (typeof DEMO_CUSTOMERS)[number]["key"], fatherName: str
 const kamalApplication = applicationByKey("kamal");
 const habiburApplication = applicationByKey("habibur");
 const rubinaApplication = applicationByKey("rubina");
+
+
+/** An approved identity check for a demo customer whose KYC shows as verified: that status comes from a case. */
+function approvedCustomerCase(key: "fatema" | "shirin" | "nusrat", caseNumber: string, fatherName: string, motherName: string): CaseSpec {
+  const customer = DEMO_CUSTOMERS.find((c) => c.key === key)!;
+  const submittedAt = atDhakaTime(customer.joinDate, "10:30");
+  const decidedAt = atDhakaTime(customer.joinDate, "16:10");
+  return {
+    key,
+    caseNumber,
+    customer: key,
+    status: "approved",
+    priority: "medium",
+    submittedAt,
+    decision: { at: decidedAt },
+    documents: [{ type: "nid_front", category: "identity", withBack: true, extractedData: nidExtract(key, fatherName, motherName), ocrConfidence: 93, verificationStatus: "verified" }],
+    notes: [
+      { type: "system", byStaff: false, content: "opened", at: submittedAt },
+      { type: "decision", byStaff: true, content: "", decision: "approved", at: decidedAt },
+    ],
+  };
+}
 
 const CASES: readonly CaseSpec[] = [
   {
@@ -78,16 +97,8 @@ const CASES: readonly CaseSpec[] = [
       },
       { type: "selfie_with_nid", category: "verification", withBack: false, ocrConfidence: null, verificationStatus: "pending" },
     ],
-    checks: [
-      ["name_match", "pass", 96, "The name on the NID matches the application."],
-      ["date_of_birth_match", "pass", 100, "The date of birth on the NID matches the application."],
-      ["address_verification", "pending", null, "Waiting for a utility bill for the current address."],
-      ["face_match", "pending", null, "The selfie has not been compared with the NID photo yet."],
-      ["duplicate_check", "pass", 100, "No other customer or application uses this NID number."],
-      ["blacklist_check", "pass", 100, "Not on the internal blacklist."],
-    ],
     notes: [
-      { type: "system", byStaff: false, content: "KYC case opened from the loan application.", at: kamalApplication.submittedAt },
+      { type: "system", byStaff: false, content: "opened", at: kamalApplication.submittedAt },
       { type: "note", byStaff: true, content: "House number on the NID differs from the application; asked for a utility bill.", at: demoTime(-5, "12:05") },
     ],
   },
@@ -124,17 +135,9 @@ const CASES: readonly CaseSpec[] = [
       },
       { type: "salary_certificate", category: "financial", withBack: false, ocrConfidence: 88, verificationStatus: "verified" },
     ],
-    checks: [
-      ["name_match", "pass", 98, "The name on the NID matches the application and the bank statement."],
-      ["date_of_birth_match", "pass", 100, "The date of birth on the NID matches the application."],
-      ["address_verification", "pass", 90, "The address matches the bank statement."],
-      ["face_match", "pass", 93, "The selfie matches the NID photo."],
-      ["duplicate_check", "pass", 100, "No other customer uses this NID number."],
-      ["blacklist_check", "pass", 100, "Not on the internal blacklist."],
-    ],
     notes: [
-      { type: "system", byStaff: false, content: "KYC case opened with the salary loan request.", at: atDhakaTime(calendarDate(2026, 4, 8), "10:05") },
-      { type: "decision", byStaff: true, content: "Approved: all checks passed.", at: atDhakaTime(calendarDate(2026, 4, 10), "15:00") },
+      { type: "system", byStaff: false, content: "opened", at: atDhakaTime(calendarDate(2026, 4, 8), "10:05") },
+      { type: "decision", byStaff: true, content: "", decision: "approved", at: atDhakaTime(calendarDate(2026, 4, 10), "15:00") },
     ],
   },
   {
@@ -157,18 +160,10 @@ const CASES: readonly CaseSpec[] = [
       { type: "selfie_with_nid", category: "verification", withBack: false, ocrConfidence: null, verificationStatus: "rejected" },
       { type: "business_license", category: "financial", withBack: false, ocrConfidence: 74, verificationStatus: "verified" },
     ],
-    checks: [
-      ["name_match", "pass", 92, "The name on the NID matches the application."],
-      ["date_of_birth_match", "pass", 100, "The date of birth on the NID matches the application."],
-      ["address_verification", "pass", 80, "The shop address matches the trade licence."],
-      ["face_match", "fail", 38, "The selfie does not match the NID photo."],
-      ["duplicate_check", "pass", 100, "No other customer uses this NID number."],
-      ["blacklist_check", "pass", 100, "Not on the internal blacklist."],
-    ],
     notes: [
-      { type: "system", byStaff: false, content: "KYC case opened with the business loan request.", at: demoTime(-45, "11:05") },
+      { type: "system", byStaff: false, content: "opened", at: demoTime(-45, "11:05") },
       { type: "note", byStaff: true, content: "Face match failed twice; asked the branch to see him in person.", at: demoTime(-44, "10:00") },
-      { type: "decision", byStaff: true, content: "Rejected: the face on the selfie does not match the NID photo. Account suspended.", at: demoTime(-42, "13:40") },
+      { type: "decision", byStaff: true, content: "The face on the selfie does not match the NID photo.", decision: "rejected", at: demoTime(-42, "13:40") },
     ],
   },
   {
@@ -195,15 +190,7 @@ const CASES: readonly CaseSpec[] = [
         verificationStatus: "pending",
       },
     ],
-    checks: [
-      ["name_match", "pass", 93, "The name on the NID matches the application."],
-      ["date_of_birth_match", "pass", 100, "The date of birth on the NID matches the application."],
-      ["address_verification", "pending", null, "Not checked yet."],
-      ["face_match", "pending", null, "No selfie with the NID yet."],
-      ["duplicate_check", "pass", 100, "No other customer or application uses this NID number."],
-      ["blacklist_check", "pending", null, "Not checked yet."],
-    ],
-    notes: [{ type: "system", byStaff: false, content: "KYC case opened from the loan application.", at: habiburApplication.submittedAt }],
+    notes: [{ type: "system", byStaff: false, content: "opened", at: habiburApplication.submittedAt }],
   },
   {
     key: "rubina",
@@ -214,22 +201,18 @@ const CASES: readonly CaseSpec[] = [
     submittedAt: rubinaApplication.submittedAt,
     decision: { at: demoTime(-8, "14:25"), reason: "The NID photo is blurred; asked for clear photos of both sides." },
     documents: [{ type: "nid_front", category: "identity", withBack: false, ocrConfidence: 41, verificationStatus: "rejected", extractedData: { nidNumber: rubinaApplication.nid } }],
-    checks: [
-      ["name_match", "fail", 41, "The name could not be read reliably from the photo."],
-      ["date_of_birth_match", "pending", null, "The date of birth could not be read."],
-      ["address_verification", "pending", null, "Not checked yet."],
-      ["face_match", "pending", null, "No selfie with the NID yet."],
-      ["duplicate_check", "pass", 100, "No other customer or application uses this NID number."],
-      ["blacklist_check", "pass", 100, "Not on the internal blacklist."],
-    ],
     notes: [
-      { type: "system", byStaff: false, content: "KYC case opened from the loan application.", at: rubinaApplication.submittedAt },
-      { type: "decision", byStaff: true, content: "Resubmission requested: the NID photo is blurred.", at: demoTime(-8, "14:25") },
+      { type: "system", byStaff: false, content: "opened", at: rubinaApplication.submittedAt },
+      { type: "decision", byStaff: true, content: "The NID photo is blurred; please send a clear photo of the front.", decision: "resubmission_required", at: demoTime(-8, "14:25") },
     ],
   },
+  approvedCustomerCase("fatema", "KYC-000106", "Abdul Karim", "Rokeya Begum"),
+  approvedCustomerCase("shirin", "KYC-000107", "Siddiqur Rahman", "Nasima Akter"),
+  approvedCustomerCase("nusrat", "KYC-000108", "Jahangir Alam", "Shahana Parvin"),
 ];
 
 export type KycRows = {
+  blacklist: Prisma.BlacklistEntryCreateManyInput[];
   cases: Prisma.KycCaseCreateManyInput[];
   documents: Prisma.KycDocumentCreateManyInput[];
   checks: Prisma.VerificationCheckCreateManyInput[];
@@ -238,8 +221,13 @@ export type KycRows = {
 };
 
 export function buildKyc(stored: DemoDocuments): KycRows {
-  const rows: KycRows = { cases: [], documents: [], checks: [], notes: [], auditLogs: [] };
+  const rows: KycRows = { blacklist: [], cases: [], documents: [], checks: [], notes: [], auditLogs: [] };
   const officer = staffId("kyc_officer");
+  // Two listed identities nobody in the demo uses, so the blacklist screen has rows and every demo check passes.
+  rows.blacklist.push(
+    { id: demoId("blacklist:nid"), kind: "nid", value: "1990123400001", reason: "Forged NID card presented at the Mirpur branch", addedById: staffId("admin"), createdAt: demoTime(-30, "11:00") },
+    { id: demoId("blacklist:phone"), kind: "phone", value: "+8801999000111", reason: "Reported for loan fraud by another lender", addedById: staffId("admin"), createdAt: demoTime(-12, "15:30") },
+  );
 
   for (const c of CASES) {
     const id = demoId(`kyc-case:${c.key}`);
@@ -276,21 +264,39 @@ export function buildKyc(stored: DemoDocuments): KycRows {
         backImageId: d.withBack ? stored.add(`${label}:back`, "nid_back", c.submittedAt) : null,
         extractedData: d.extractedData,
         ocrConfidence: d.ocrConfidence,
+        // Demo cards count as read by OCR a few minutes after submission.
+        ocrReadAt: d.extractedData ? new Date(c.submittedAt.getTime() + 5 * 60_000) : null,
         verificationStatus: d.verificationStatus,
         uploadedAt: c.submittedAt,
       });
     });
 
-    for (const [kind, status, confidence, explanation] of c.checks) {
+    // The checks as the server computes them (lib/kyc/checks.ts), from the demo form and card: nothing invented.
+    const person = c.customer ? DEMO_CUSTOMERS.find((x) => x.key === c.customer)! : null;
+    const form = person
+      ? { nid: person.nid, name: person.name, dateOfBirth: person.dateOfBirth.toISOString().slice(0, 10), phone: person.phone }
+      : (() => {
+          const a = applicationByKey(c.application!);
+          return { nid: a.nid, name: a.name, dateOfBirth: a.dob.toISOString().slice(0, 10), phone: a.phone };
+        })();
+    const card = c.documents.find((d) => d.type === "nid_front");
+    const checkedAt = new Date(c.submittedAt.getTime() + 5 * 60_000);
+    const outcomes = computeChecks({
+      form,
+      card: card ? cardReadingOf({ extractedData: card.extractedData ?? null, ocrConfidence: card.ocrConfidence, ocrReadAt: checkedAt }) : { state: "failed" },
+      duplicates: [],
+      blacklist: [],
+    });
+    for (const outcome of outcomes) {
       rows.checks.push({
-        id: demoId(`kyc-check:${c.key}:${kind}`),
+        id: demoId(`kyc-check:${c.key}:${outcome.kind}`),
         caseId: id,
-        kind,
-        status,
-        confidence,
-        explanation,
-        // Automatic checks run a few minutes after submission.
-        checkedAt: status === "pending" ? null : new Date(c.submittedAt.getTime() + 5 * 60_000),
+        kind: outcome.kind,
+        status: outcome.status,
+        confidence: outcome.confidence,
+        explanationKey: outcome.explanationKey,
+        explanationValues: (outcome.explanationValues ?? undefined) as Prisma.InputJsonValue | undefined,
+        checkedAt,
       });
     }
 
@@ -299,6 +305,7 @@ export function buildKyc(stored: DemoDocuments): KycRows {
         id: demoId(`kyc-note:${c.key}:${i}`),
         caseId: id,
         type: n.type,
+        decision: n.decision ?? null,
         authorId: n.byStaff ? officer : null,
         content: n.content,
         createdAt: n.at,

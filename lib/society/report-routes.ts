@@ -2,7 +2,7 @@ import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import type { Locale } from "@/i18n/config";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+import { toValidationMessageKey, type ValidationMessageKey } from "@/lib/applications/validation-keys";
 import type { SocietyPermission } from "@/lib/auth/permissions";
 import { requireSocietyRoutePermission, type SocietyAccess } from "./access";
 
@@ -23,7 +23,8 @@ export async function societyDownload<S extends z.ZodType>(
   const parsed = options.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     const t = await getTranslations({ locale, namespace: "validation" });
-    return plain(400, t(toValidationMessageKey(parsed.error.issues[0]?.message ?? "")));
+    const key: ValidationMessageKey = toValidationMessageKey(parsed.error.issues[0]?.message ?? "");
+    return plain(400, t(key));
   }
   return (await produce(access, parsed.data, locale)) ?? plain(404, "Not found");
 }

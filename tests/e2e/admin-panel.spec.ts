@@ -13,7 +13,7 @@ test("a KYC officer sees only the pages the role may open, and gets 403 for othe
   await useEnglish(page);
   await page.goto("/admin/dashboard");
   const nav = page.getByTestId("admin-nav").first();
-  await expect(nav.getByRole("link")).toHaveText([/Dashboard/, /Application Review/, /Customers/]);
+  await expect(nav.getByRole("link")).toHaveText([/Dashboard/, /Application Review/, /Customers/, /KYC Verification/]);
   const response = await page.goto("/admin/users");
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId("forbidden")).toContainText("You do not have access to this page");

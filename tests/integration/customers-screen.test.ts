@@ -206,7 +206,7 @@ describe("the edit", () => {
     expect(await prisma.auditLog.count({ where: { action: "customer.update" } })).toBe(audits);
   });
 
-  it("changes account or KYC status only with customers.status", async () => {
+  it("changes account status only with customers.status", async () => {
     const manager = await actAs("account_manager");
     const stored = await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } });
     const denied = await prisma.auditLog.count({ where: { action: "access.forbidden", entityId: "customers.status" } });
@@ -214,17 +214,21 @@ describe("the edit", () => {
       ok: false,
       error: { code: "forbidden", reason: "statusPermission" },
     });
-    expect(await updateCustomerAction(await editForm("U000104", { kycStatus: stored.kycStatus === "verified" ? "rejected" : "verified" }))).toMatchObject({
-      ok: false,
-      error: { code: "forbidden", reason: "statusPermission" },
-    });
-    expect(await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } })).toMatchObject({ status: stored.status, kycStatus: stored.kycStatus, address: stored.address });
-    expect(await prisma.auditLog.count({ where: { action: "access.forbidden", entityId: "customers.status", actorId: manager.id } })).toBe(2);
-    expect(await prisma.auditLog.count({ where: { action: "access.forbidden", entityId: "customers.status" } })).toBe(denied + 2);
+    expect(await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } })).toMatchObject({ status: stored.status, address: stored.address });
+    expect(await prisma.auditLog.count({ where: { action: "access.forbidden", entityId: "customers.status", actorId: manager.id } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { action: "access.forbidden", entityId: "customers.status" } })).toBe(denied + 1);
 
     await actAs("admin");
     expect(await updateCustomerAction(await editForm("U000104", { status: "suspended" }))).toMatchObject({ ok: true, data: { changed: ["status"] } });
     expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } })).status).toBe("suspended");
+  });
+
+  it("never edits KYC status, not even for an admin: it follows the customer's latest KYC case", async () => {
+    await actAs("admin");
+    const stored = await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } });
+    const flipped = stored.kycStatus === "verified" ? "rejected" : "verified";
+    expect(await updateCustomerAction({ ...(await editForm("U000104")), kycStatus: flipped } as Parameters<typeof updateCustomerAction>[0])).toMatchObject({ ok: true, data: { changed: [] } });
+    expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000104" } })).kycStatus).toBe(stored.kycStatus);
   });
 
   it("lets exactly one of two concurrent saves of the same opened version win", async () => {

@@ -25,6 +25,15 @@ afterAll(async () => {
 const lookup = (id: string, phone: string) => handleStatusLookup({ applicationId: id, phone }, { ip: freshIp(), userAgent: null });
 
 describe("status lookup", () => {
+  it("says what the identity check needs while it waits for a new card photo, and nothing after", async () => {
+    const app = await prisma.loanApplication.findUniqueOrThrow({ where: { applicationId }, select: { id: true } });
+    const kycCase = await prisma.kycCase.findFirstOrThrow({ where: { applicationId: app.id } });
+    await prisma.kycCase.update({ where: { id: kycCase.id }, data: { status: "resubmission_required", rejectionReason: "The photo is blurred" } });
+    expect(await lookup(applicationId, PHONE)).toMatchObject({ ok: true, kycResubmission: { reason: "The photo is blurred" } });
+    await prisma.kycCase.update({ where: { id: kycCase.id }, data: { status: "pending_review" } });
+    expect(await lookup(applicationId, PHONE)).toMatchObject({ ok: true, kycResubmission: null });
+  });
+
   it("shows a pending application for the right pair", async () => {
     const result = await lookup(applicationId, PHONE);
     expect(result).toEqual({
@@ -37,6 +46,7 @@ describe("status lookup", () => {
       tenure: 18,
       submittedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       reviewedAt: null,
+      kycResubmission: null,
     });
   });
 
@@ -92,7 +102,7 @@ describe("status lookup", () => {
   it("never returns personal data beyond the status summary", async () => {
     const result = await lookup(applicationId, PHONE);
     expect(Object.keys(result).sort()).toEqual(
-      ["ok", "applicationId", "status", "rejectionReason", "loanType", "amount", "tenure", "submittedAt", "reviewedAt"].sort(),
+      ["ok", "applicationId", "status", "rejectionReason", "loanType", "amount", "tenure", "submittedAt", "reviewedAt", "kycResubmission"].sort(),
     );
   });
 });

@@ -23,6 +23,8 @@ await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE rinbondhu_templat
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
+// Tests run jobs themselves (runDueJobs), never a background run racing them.
+process.env.JOB_RUNNER = "off";
 afterAll(async () => {
   const { prisma } = await import("@/lib/db").catch(() => ({ prisma: undefined }));
   await prisma?.$disconnect();

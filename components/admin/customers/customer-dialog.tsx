@@ -40,7 +40,7 @@ function activityDetail(t: T, locale: Locale, entry: ActivityEntry): string | nu
     const fields = Object.keys(after).filter((f): f is EditableCustomerField => (EDITABLE_CUSTOMER_FIELDS as readonly string[]).includes(f));
     return fields
       .map((f) =>
-        f === "status" || f === "kycStatus" || f === "creditScore" || f === "monthlyIncome"
+        f === "status" || f === "creditScore" || f === "monthlyIncome"
           ? t("activity.change", { field: t(`fields.${f}`), from: auditValue(t, locale, f, before[f]), to: auditValue(t, locale, f, after[f]) })
           : t(`fields.${f}`),
       )

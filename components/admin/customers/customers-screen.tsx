@@ -87,6 +87,7 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
             // A new key per stored version: after someone else's save the dialog opens on fresh values.
             key={editing.updatedAt.toISOString()}
             initial={editFormValues(editing)}
+            kycStatus={editing.kycStatus}
             title={t("editTitle", { name: editing.name, userNumber: localizeDigits(editing.userNumber, locale) })}
             closeHref={closeHref}
             canChangeStatus={isAllowed(ctx, "customers.status")}

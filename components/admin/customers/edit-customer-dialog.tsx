@@ -28,7 +28,7 @@ import { cn } from "@/lib/utils";
 import { SelectInput, TextInput } from "./customer-form-parts";
 
 const TABS = {
-  personal: ["name", "email", "nid", "dateOfBirth", "status", "kycStatus"],
+  personal: ["name", "email", "nid", "dateOfBirth", "status"],
   contact: ["phone", "address", "emergencyContactName", "emergencyContactPhone", "emergencyContactRelation"],
   financial: ["employmentType", "employer", "monthlyIncome", "creditScore", "bankName", "bankAccountNumber", "bankBranch"],
 } as const satisfies Record<string, readonly (keyof UpdateCustomerInput)[]>;
@@ -37,16 +37,19 @@ const TAB_ORDER = Object.keys(TABS) as Tab[];
 
 /**
  * The edit dialog (?edit=U…): three tabs, Cancel and Save Changes. It carries the record's updatedAt from when it
- * was opened, so a save over someone else's newer one is refused. Account and KYC status are editable only with
- * "customers.status"; otherwise they are shown and sent back unchanged.
+ * was opened, so a save over someone else's newer one is refused. Account status is editable only with
+ * "customers.status"; otherwise it is shown and sent back unchanged. KYC status is only shown: it follows the
+ * customer's latest KYC case, decided on the KYC screen.
  */
 export function EditCustomerDialog({
   initial,
   title,
   closeHref,
   canChangeStatus,
+  kycStatus,
 }: {
   initial: UpdateCustomerInput;
+  kycStatus: (typeof KYC_STATUSES)[number];
   title: string;
   closeHref: string;
   canChangeStatus: boolean;
@@ -76,7 +79,6 @@ export function EditCustomerDialog({
 
   const p = { form, idPrefix: "edit-customer" } as const;
   const status = initial.status as (typeof CUSTOMER_STATUSES)[number];
-  const kycStatus = initial.kycStatus as (typeof KYC_STATUSES)[number];
 
   return (
     <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
@@ -101,19 +103,21 @@ export function EditCustomerDialog({
               <TextInput {...p} name="nid" label={t("fields.nid")} inputMode="numeric" autoComplete="off" hint={t("hints.nid")} />
               <TextInput {...p} name="dateOfBirth" label={t("fields.dateOfBirth")} type="date" />
               {canChangeStatus ? (
-                <>
-                  <SelectInput {...p} name="status" label={t("fields.status")} options={CUSTOMER_STATUSES.map((s) => [s, t(`status.${s}`)] as const)} />
-                  <SelectInput {...p} name="kycStatus" label={t("fields.kycStatus")} options={KYC_STATUSES.map((k) => [k, t(`kyc.${k}`)] as const)} />
-                </>
+                <SelectInput {...p} name="status" label={t("fields.status")} options={CUSTOMER_STATUSES.map((s) => [s, t(`status.${s}`)] as const)} />
               ) : (
-                <div className="space-y-1 text-sm sm:col-span-2" data-testid="status-readonly">
+                <div className="space-y-1 text-sm" data-testid="status-readonly">
                   <p>
-                    {t("fields.status")}: <span className="font-medium">{t(`status.${status}`)}</span> · {t("fields.kycStatus")}:{" "}
-                    <span className="font-medium">{t(`kyc.${kycStatus}`)}</span>
+                    {t("fields.status")}: <span className="font-medium">{t(`status.${status}`)}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">{t("hints.statusPermission")}</p>
                 </div>
               )}
+              <div className="space-y-1 text-sm" data-testid="kyc-readonly">
+                <p>
+                  {t("fields.kycStatus")}: <span className="font-medium">{t(`kyc.${kycStatus}`)}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">{t("hints.kycFollowsCase")}</p>
+              </div>
             </TabsContent>
             <TabsContent value="contact" forceMount className="grid gap-3 pt-2 data-[state=inactive]:hidden sm:grid-cols-2">
               <TextInput {...p} name="phone" label={t("fields.phone")} type="tel" inputMode="tel" autoComplete="off" />

@@ -1,17 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Banknote, CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { Banknote, CheckCircle2, XCircle } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
-import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
-import type { ActionError } from "@/lib/auth/action-result";
-import { announceNotice } from "@/components/admin/notices";
+import { DecisionFooter, NoteForm, useDecisionDone, type Form } from "@/components/admin/decision-parts";
+import { FormField, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Locale } from "@/i18n/config";
@@ -34,52 +31,6 @@ export type LoanForDecision = {
   bankName: string | null;
   bankAccount: string | null;
 };
-
-type Form<S extends z.ZodType> = { input: z.input<S>; output: z.output<S> };
-
-function useDecisionDone(setOpen: (open: boolean) => void) {
-  const router = useRouter();
-  return (title: string, text: string) => {
-    setOpen(false);
-    announceNotice({ tone: "success", title, text });
-    router.refresh();
-  };
-}
-
-/** A decision dialog's last row: the refusal, if any (field errors stay on their fields), then Cancel and the action. */
-function DecisionFooter({
-  error,
-  pending,
-  disabled = false,
-  label,
-  testId,
-  variant = "default",
-  onCancel,
-}: {
-  error: ActionError | null;
-  pending: boolean;
-  disabled?: boolean;
-  label: string;
-  testId: string;
-  variant?: "default" | "destructive";
-  onCancel: () => void;
-}) {
-  const tCommon = useTranslations("adminCommon");
-  return (
-    <>
-      <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {tCommon("cancel")}
-        </Button>
-        <Button type="submit" variant={variant} disabled={pending || disabled} data-testid={testId}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {label}
-        </Button>
-      </DialogFooter>
-    </>
-  );
-}
 
 function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
@@ -226,26 +177,19 @@ export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: L
   );
 }
 
-/** The history tab's Add Note box: the button stays disabled while the note is blank. */
+/** The history tab's Add Note box. */
 export function LoanNoteForm({ loanNumber }: { loanNumber: string }) {
   const t = useTranslations("adminLoans");
-  const router = useRouter();
-  type F = Form<typeof addLoanNoteSchema>;
-  const form = useForm<F["input"], unknown, F["output"]>({ resolver: zodResolver(addLoanNoteSchema), defaultValues: { loanNumber, content: "" } });
-  const blank = String(useWatch({ control: form.control, name: "content" }) ?? "").trim() === "";
-  const { onSubmit, error, pending } = useActionSubmit(form, addLoanNoteAction, () => {
-    form.reset({ loanNumber, content: "" });
-    router.refresh();
-  });
   return (
-    <form onSubmit={onSubmit} className="space-y-2" noValidate data-testid="loan-note-form">
-      <FormField id={`note-${loanNumber}`} label={t("addNote")} error={form.formState.errors.content?.message}>
-        <Textarea id={`note-${loanNumber}`} rows={2} maxLength={MAX_LOAN_NOTE_LENGTH} {...form.register("content")} />
-      </FormField>
-      <ActionErrorAlert error={error && error.code !== "validation" ? error : null} />
-      <Button type="submit" size="sm" disabled={pending || blank} data-testid="add-note">
-        {t("addNoteButton")}
-      </Button>
-    </form>
+    <NoteForm
+      schema={addLoanNoteSchema}
+      action={addLoanNoteAction}
+      keyValues={{ loanNumber }}
+      id={`note-${loanNumber}`}
+      label={t("addNote")}
+      buttonLabel={t("addNoteButton")}
+      maxLength={MAX_LOAN_NOTE_LENGTH}
+      testId="loan-note-form"
+    />
   );
 }

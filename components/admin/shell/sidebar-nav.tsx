@@ -1,6 +1,6 @@
 "use client";
 
-import { Banknote, Building2, FileCheck2, HandCoins, LayoutDashboard, Package, UserRound, Users } from "lucide-react";
+import { Ban, Banknote, Building2, FileCheck2, HandCoins, LayoutDashboard, Package, ScanFace, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -12,8 +12,10 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   loans: HandCoins,
   repayments: Banknote,
   userProfiles: UserRound,
+  kyc: ScanFace,
   users: Users,
   products: Package,
+  blacklist: Ban,
   societies: Building2,
 };
 

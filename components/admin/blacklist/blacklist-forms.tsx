@@ -1,0 +1,143 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, Trash2, Upload } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
+import { announceNotice } from "@/components/admin/notices";
+import { compactSelectClassName } from "@/components/forms/native-select";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { ActionError } from "@/lib/auth/action-result";
+import { addBlacklistEntryAction, importBlacklistAction, removeBlacklistEntryAction } from "@/lib/blacklist/actions";
+import type { ImportSummary } from "@/lib/blacklist/service";
+import { BLACKLIST_KINDS, MAX_BLACKLIST_CSV_LENGTH, MAX_BLACKLIST_REASON_LENGTH, blacklistEntrySchema, type BlacklistEntryInput, type BlacklistEntryValues } from "@/lib/blacklist/schemas";
+
+/** Add to blacklist: NID or phone (any usual form, Bengali digits too) and why. */
+export function AddBlacklistForm() {
+  const t = useTranslations("adminBlacklist");
+  const router = useRouter();
+  const form = useForm<BlacklistEntryInput, unknown, BlacklistEntryValues>({ resolver: zodResolver(blacklistEntrySchema), defaultValues: { kind: "nid", value: "", reason: "" } });
+  const { onSubmit, error, pending } = useActionSubmit(form, addBlacklistEntryAction, () => {
+    form.reset({ kind: form.getValues("kind"), value: "", reason: "" });
+    announceNotice({ tone: "success", title: t("notices.addedTitle"), text: t("notices.addedText") });
+    router.refresh();
+  });
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" data-testid="blacklist-add-form">
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <FormField id="blacklist-kind" label={t("kind")} error={errors.kind?.message}>
+          <select id="blacklist-kind" className={compactSelectClassName} {...form.register("kind")}>
+            {BLACKLIST_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="blacklist-value" label={t("value")} error={errors.value?.message} hint={t("valueHint")}>
+          <Input id="blacklist-value" inputMode="numeric" autoComplete="off" {...form.register("value")} aria-invalid={!!errors.value} />
+        </FormField>
+      </div>
+      <FormField id="blacklist-reason" label={t("reason")} error={errors.reason?.message}>
+        <Input id="blacklist-reason" maxLength={MAX_BLACKLIST_REASON_LENGTH} {...form.register("reason")} aria-invalid={!!errors.reason} />
+      </FormField>
+      <FormSubmitRow pending={pending} error={error && error.reason !== "alreadyListed" ? error : null} success={null} />
+    </form>
+  );
+}
+
+/** CSV import: the file is read in the browser and its text sent; the server parses and checks every row. */
+export function ImportBlacklistForm() {
+  const t = useTranslations("adminBlacklist");
+  const tv = useTranslations("validation");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<ActionError | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+
+  const onFile = (file: File | undefined) => {
+    setSummary(null);
+    setError(null);
+    setProblem(null);
+    if (!file) return;
+    if (file.size > MAX_BLACKLIST_CSV_LENGTH) return setProblem(t("import.tooLarge"));
+    startTransition(async () => {
+      const result = await importBlacklistAction({ csv: await file.text() });
+      if (!result.ok) {
+        if (result.error.reason && t.has(`import.errors.${result.error.reason}` as "import.errors.badHeader")) return setProblem(t(`import.errors.${result.error.reason}` as "import.errors.badHeader"));
+        return setError(result.error);
+      }
+      setSummary(result.data);
+      router.refresh();
+    });
+  };
+
+  return (
+    <div className="space-y-3" data-testid="blacklist-import">
+      <p className="text-sm text-muted-foreground">{t("import.help")}</p>
+      <label className="inline-flex cursor-pointer items-center gap-2">
+        <span className="sr-only">{t("import.choose")}</span>
+        <Input type="file" accept=".csv,text/csv" disabled={pending} onChange={(event) => onFile(event.target.files?.[0])} data-testid="blacklist-import-file" className="max-w-xs" />
+        {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Upload className="size-4 text-muted-foreground" aria-hidden />}
+      </label>
+      <ActionErrorAlert error={error} />
+      {problem ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      ) : null}
+      {summary ? (
+        <Alert role="status" data-testid="blacklist-import-summary">
+          <AlertDescription>
+            <p>{t("import.summary", { added: summary.added, already: summary.alreadyListed, refused: summary.errors.length })}</p>
+            {summary.errors.length > 0 ? (
+              <ul className="mt-1 list-disc pl-5 text-xs">
+                {summary.errors.slice(0, 20).map((e) => (
+                  <li key={`${e.line}-${e.field}`}>{t("import.lineError", { line: e.line, field: t(`import.fields.${e.field}`), error: tv(e.error as "required") })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** Remove, after a confirmation: a listed person may be applying right now. */
+export function RemoveBlacklistButton({ id, value }: { id: string; value: string }) {
+  const t = useTranslations("adminBlacklist");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<ActionError | null>(null);
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={pending}
+        data-testid="blacklist-remove"
+        onClick={() => {
+          if (!window.confirm(t("removeConfirm", { value }))) return;
+          startTransition(async () => {
+            const result = await removeBlacklistEntryAction({ id });
+            if (!result.ok) return setError(result.error);
+            announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { value }) });
+            router.refresh();
+          });
+        }}
+      >
+        <Trash2 aria-hidden />
+        {t("remove")}
+      </Button>
+      <ActionErrorAlert error={error} />
+    </div>
+  );
+}

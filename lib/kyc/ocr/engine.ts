@@ -1,0 +1,136 @@
+import "server-only";
+import { copyFile, mkdir, rename, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { createWorker, type Worker } from "tesseract.js";
+import { parseNidCardText, type CardFields } from "./card-fields";
+
+/**
+ * OCR of an NID card photo on this server: tesseract.js (WebAssembly, in a worker thread) with the English and
+ * Bengali trained data installed from npm and read from disk. Nothing is fetched from the network: no CDN
+ * language path, no remote core. One worker per process, created on first use and used one card at a time.
+ */
+
+export type CardReading = {
+  text: string;
+  /** Tesseract's mean word confidence, whole percent 0-100. */
+  confidence: number;
+  fields: CardFields;
+};
+
+const LANGUAGES = ["eng", "ben"] as const;
+/** Wider than this only costs time; narrower loses the small print of the number line. */
+const OCR_WIDTH = 1200;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * tesseract.js takes one folder for every language, and npm installs each language in its own package: the
+ * files are copied once into one folder under the system's temp directory (atomically, so two processes starting
+ * together never read half a file).
+ */
+async function languageFolder(): Promise<string> {
+  const folder = path.join(tmpdir(), "rinbondhu-ocr-lang-4.0.0");
+  await mkdir(folder, { recursive: true });
+  for (const language of LANGUAGES) {
+    const target = path.join(folder, `${language}.traineddata.gz`);
+    const exists = await stat(target).then((s) => s.size > 0, () => false);
+    if (exists) continue;
+    const packageDir = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+    const partial = `${target}.${process.pid}.part`;
+    await copyFile(path.join(packageDir, "4.0.0", `${language}.traineddata.gz`), partial);
+    await rename(partial, target);
+  }
+  return folder;
+}
+
+/** The options the worker is created with: a local folder, gzip data, no browser cache (exported for the tests). */
+export async function ocrWorkerOptions() {
+  return { langPath: await languageFolder(), gzip: true, cacheMethod: "none" as const };
+}
+
+let workerPromise: Promise<Worker> | null = null;
+/** Recognitions run one after another: tesseract's worker holds one image at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+function worker(): Promise<Worker> {
+  workerPromise ??= ocrWorkerOptions()
+    .then((options) => createWorker([...LANGUAGES], 1, options))
+    .catch((error) => {
+      workerPromise = null; // the next call tries again
+      throw error;
+    });
+  return workerPromise;
+}
+
+/** Greyscale, contrast stretched, EXIF-rotated, turned by `degrees`, at a fixed width: what tesseract reads best. */
+async function prepare(image: Uint8Array, degrees = 0): Promise<Buffer> {
+  const upright = degrees ? await sharp(image).rotate().rotate(degrees).toBuffer() : image;
+  return sharp(upright).rotate().resize({ width: OCR_WIDTH, withoutEnlargement: false }).greyscale().normalise().png().toBuffer();
+}
+
+async function recognize(prepared: Buffer) {
+  const run = queue.then(async () => {
+    const w = await worker();
+    try {
+      // rotateAuto: tesseract straightens a photo taken at a slant before reading it.
+      return await w.recognize(prepared, { rotateAuto: true });
+    } catch (error) {
+      // A crashed worker is replaced on the next call.
+      workerPromise = null;
+      await w.terminate().catch(() => undefined);
+      throw error;
+    }
+  });
+  queue = run.catch(() => undefined);
+  const { data } = await run;
+  return { text: data.text, confidence: Math.max(0, Math.min(100, Math.round(data.confidence))), fields: parseNidCardText(data.text) };
+}
+
+/**
+ * Reads a card photo. A portrait photo of a card lying sideways reads as nothing: when a tall picture gives no
+ * NID number, it is read once more turned a quarter (each way, until one gives a number). Throws when the image
+ * cannot be decoded or the worker fails.
+ */
+export async function readNidCard(image: Uint8Array): Promise<CardReading> {
+  const first = await recognize(await prepare(image));
+  if (first.fields.nidNumber) return first;
+  const { width = 0, height = 0, orientation = 1 } = await sharp(image).metadata();
+  const portrait = orientation >= 5 ? width > height : height > width;
+  if (!portrait) return first;
+  for (const degrees of [90, 270]) {
+    const turned = await recognize(await prepare(image, degrees));
+    if (turned.fields.nidNumber) return turned;
+  }
+  return first;
+}
+
+/**
+ * `readNidCard` bounded in time, for a person who is waiting: null after `timeoutMs` or on any failure (logged).
+ * A recognition still running carries on in the background; later calls queue behind it.
+ */
+export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): Promise<CardReading | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  const reading = readNidCard(image).catch((error) => {
+    console.warn("[ocr] card not read", error instanceof Error ? error.message : error);
+    return null;
+  });
+  try {
+    return await Promise.race([reading, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Stops the worker once the cards already queued are read (tests, benchmarks, shutdown). */
+export async function stopOcr(): Promise<void> {
+  await queue;
+  const current = workerPromise;
+  workerPromise = null;
+  if (current) await (await current).terminate();
+}
