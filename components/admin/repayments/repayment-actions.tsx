@@ -88,11 +88,10 @@ export type PaymentPrefill = { memberId: string; loanNumber: string; amount: num
 
 type PaymentForm = { input: z.input<typeof recordPaymentSchema>; output: z.output<typeof recordPaymentSchema> };
 
-function RecordPaymentForm({ prefill, onClose }: { prefill: PaymentPrefill | null; onClose: () => void }) {
+function RecordPaymentForm({ prefill, onClose, onRecorded }: { prefill: PaymentPrefill | null; onClose: () => void; onRecorded: () => void }) {
   const t = useTranslations("adminRepayments");
   const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
-  const router = useRouter();
   // One key per opening of the form: a double submit (or a retry after a lost answer) records one payment.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [recorded, setRecorded] = useState<{ paymentNumber: string; loanClosed: boolean } | null>(null);
@@ -117,7 +116,9 @@ function RecordPaymentForm({ prefill, onClose }: { prefill: PaymentPrefill | nul
       title: t("notices.paymentTitle"),
       text: t("notices.paymentText", { receipt: data.paymentNumber, loan: String(values.loanNumber ?? "").toUpperCase() }),
     });
-    router.refresh();
+    // The list refreshes when the dialog closes: refreshing now could move the paid instalment out of this tab
+    // and take the dialog, receipt number and all, with its row.
+    onRecorded();
   });
   const errors = form.formState.errors;
   const owed = typeof error?.details?.owed === "number" ? error.details.owed : null;
@@ -189,9 +190,18 @@ function RecordPaymentForm({ prefill, onClose }: { prefill: PaymentPrefill | nul
  */
 export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPrefill | null; compact?: boolean }) {
   const t = useTranslations("adminRepayments");
+  const router = useRouter();
   const [open, setOpen] = useState(false);
+  const [recorded, setRecorded] = useState(false);
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next && recorded) {
+      setRecorded(false);
+      router.refresh();
+    }
+  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>
         <Button size="sm" variant={prefill ? "default" : "outline"} data-testid="record-payment">
           <Banknote aria-hidden />
@@ -204,7 +214,7 @@ export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPref
           <DialogDescription>{prefill ? t("record.descriptionFor", { loan: prefill.loanNumber }) : t("record.description")}</DialogDescription>
         </DialogHeader>
         {/* Mounted per opening: a new idempotency key and today's date each time. */}
-        {open ? <RecordPaymentForm prefill={prefill} onClose={() => setOpen(false)} /> : null}
+        {open ? <RecordPaymentForm prefill={prefill} onClose={() => changeOpen(false)} onRecorded={() => setRecorded(true)} /> : null}
       </DialogContent>
     </Dialog>
   );
