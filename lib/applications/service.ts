@@ -1,11 +1,11 @@
 import "server-only";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { createStoredDocument, holdPendingUpload, takePendingUpload } from "@/lib/documents/service";
 import { readImageUpload, type CheckedImageUpload } from "@/lib/documents/upload";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { KycPriority, NidVerificationStatus } from "@/lib/generated/prisma/enums";
 import { runJobsAfterResponse } from "@/lib/jobs/runner";
 import { openKycDocumentChecks } from "@/lib/kyc/service";
@@ -83,9 +83,6 @@ function parsePayload(value: FormDataEntryValue | null): Record<string, unknown>
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 /** A YYYY-MM-DD date as the @db.Date value Prisma expects (midnight UTC of that calendar day). */
 function calendarDate(iso: string): Date {

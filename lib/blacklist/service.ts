@@ -1,15 +1,12 @@
 import "server-only";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { parseBlacklistCsv, type ImportLineError } from "./csv-import";
 import type { BlacklistEntryValues } from "./schemas";
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 /** Adds one entry with its audit row; the same kind and value twice is refused, naming the field. */
 export async function addBlacklistEntry(ctx: StaffContext, input: BlacklistEntryValues, now = new Date()): Promise<ActionResult<{ id: string }>> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { writeAudit } from "@/lib/audit/service";
@@ -33,9 +34,6 @@ async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<ActionRes
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 function audit(tx: Tx, a: SocietyActor, action: string, entityType: string, entityId: string, after?: Prisma.InputJsonObject, before?: Prisma.InputJsonObject) {
   return writeAudit(tx, { actor: a.actor, action, entityType, entityId, before, after: { societyId: a.societyId, ...after }, ip: a.request.ip, userAgent: a.request.userAgent });
