@@ -1,9 +1,27 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation hook): the Node.js server also works
- * the PostgreSQL job queue (lib/jobs), so the one command that starts the app starts its background work too.
+ * the PostgreSQL job queue and the outbox (lib/jobs), so the one command that starts the app starts its
+ * background work too, and stops it cleanly on SIGTERM/SIGINT.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startJobPolling } = await import("./lib/jobs/runner");
+  const { closeDatabase, startJobPolling, stopJobRunner } = await import("./lib/jobs/runner");
   startJobPolling();
+
+  // Next.js answers the signal itself: it stops accepting connections, lets the requests under way finish,
+  // then calls process.exit. The background work stops at once (nothing new is claimed, claimed work is handed
+  // back); the exit waits for that and then closes the pool, so nothing queries a closing database.
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    if (stopping) return;
+    stopping = stopJobRunner().catch(() => undefined);
+    const exit = process.exit.bind(process);
+    process.exit = ((code?: number) => {
+      void stopping!.then(closeDatabase).finally(() => exit(code));
+    }) as typeof process.exit;
+    // With NEXT_MANUAL_SIG_HANDLE Next.js leaves the signal to the app: nothing else would end the process.
+    if (process.env.NEXT_MANUAL_SIG_HANDLE) process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

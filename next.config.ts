@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { securityHeaderRules } from "./lib/security/headers";
 import { devOrigins } from "./scripts/dev-origins";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
@@ -12,6 +13,10 @@ const nextConfig: NextConfig = {
    */
   skipProxyUrlNormalize: true,
   poweredByHeader: false,
+  // Security headers on every response: pages, route handlers, static files (lib/security/headers.ts).
+  async headers() {
+    return securityHeaderRules({ dev: process.env.NODE_ENV === "development" });
+  },
   // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
   allowedDevOrigins: devOrigins(),
   // The dev server would print every server action's arguments, sign-in passwords and codes included.

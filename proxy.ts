@@ -3,6 +3,7 @@ import createIntlMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse, type NextFetchEvent } from "next/server";
 import { routing } from "@/i18n/routing";
 import { authConfig } from "@/lib/auth/config";
+import { isNoncePage, nonceContentSecurityPolicy } from "@/lib/security/headers";
 
 const { auth } = NextAuth(authConfig);
 const intl = createIntlMiddleware(routing);
@@ -15,7 +16,15 @@ const intl = createIntlMiddleware(routing);
 function rewriteToLocale(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set("accept-language", routing.defaultLocale);
-  return intl(new NextRequest(request, { headers }));
+  if (!isNoncePage(request.nextUrl.pathname)) return intl(new NextRequest(request, { headers }));
+  // Signed-in pages: a fresh nonce per request. Next.js reads it from the request's policy header (passed on
+  // with the rewrite) and puts it on its scripts; the browser gets the same policy on the response.
+  const nonce = btoa(crypto.randomUUID());
+  const policy = nonceContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  headers.set("content-security-policy", policy);
+  const response = intl(new NextRequest(request, { headers }));
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
 }
 
 /**

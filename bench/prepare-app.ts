@@ -17,6 +17,8 @@ const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0";
 /** `prepare` runs on the seeded database before the server starts (e.g. bulk data for a benchmark). */
 export async function startProductionApp(options: { prepare?: (databaseUrl: string) => Promise<void> } = {}): Promise<RunningApp> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
+  // Production needs a key for the two-step secrets; the seed seals the demo ones with the same key.
+  process.env.TOTP_ENCRYPTION_KEY ??= "be0c".repeat(16);
   const server = await startTestPostgres();
   const databaseUrl = await server.createDatabase("rinbondhu_bench");
   await applyMigrations(databaseUrl);

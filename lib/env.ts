@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSecretKey } from "./crypto/secret-box";
 
 /**
  * Configuration, validated once at start-up. Every later read goes through `env()`.
@@ -21,6 +22,19 @@ const schema = z
     /** Set by the launcher for the embedded database (PGlite), which has no COPY over the wire. */
     DATABASE_EMBEDDED: booleanFlag,
     AUTH_SECRET: z.string().optional(),
+    /** AES-256 key sealing two-step sign-in secrets at rest (lib/auth/totp-secrets.ts): 32 bytes, base64 or hex. */
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => parseSecretKey(v) !== null, "must be 32 random bytes as base64 or 64 hex digits (openssl rand -base64 32)")
+      .optional(),
+    /** During a key rotation: the keys used before, comma-separated, still accepted for reading. */
+    TOTP_ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .refine(
+        (v) => v.split(",").every((k) => k.trim() === "" || parseSecretKey(k) !== null),
+        "must be keys like TOTP_ENCRYPTION_KEY's, separated by commas",
+      )
+      .optional(),
     SUPPORT_PHONE: z
       .string()
       .regex(/^\+880\d{8,10}$/, "must be an E.164 Bangladeshi number such as +8809612345678")
@@ -38,6 +52,12 @@ const schema = z
      * "off": it only queues; another process runs the jobs (tests run them by hand).
      */
     JOB_RUNNER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    /** How SMS leave the outbox (lib/outbox/adapter.ts): "log" writes them to the server log, "http" posts them to a gateway. */
+    SMS_PROVIDER: z.enum(["log", "http"], { error: 'must be "log" or "http"' }).default("log"),
+    /** The SMS gateway's endpoint, with SMS_PROVIDER=http. */
+    SMS_HTTP_URL: z.url("must be the gateway's address, like https://sms.example.com.bd/api/send").optional(),
+    /** The SMS gateway's API key (sent as a bearer token), with SMS_PROVIDER=http. */
+    SMS_HTTP_API_KEY: z.string().optional(),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),
@@ -49,6 +69,18 @@ const schema = z
         path: ["AUTH_SECRET"],
         message: "is required in production and must be at least 32 characters (openssl rand -base64 32)",
       });
+    }
+    if (v.NODE_ENV === "production" && !v.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOTP_ENCRYPTION_KEY"],
+        message: "is required in production: 32 random bytes as base64 (openssl rand -base64 32)",
+      });
+    }
+    if (v.SMS_PROVIDER === "http") {
+      for (const key of ["SMS_HTTP_URL", "SMS_HTTP_API_KEY"] as const) {
+        if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER is http" });
+      }
     }
     if (v.PROTOTYPE_COMPAT && !v.SOCIETY_ADMIN_PASSWORD) {
       ctx.addIssue({

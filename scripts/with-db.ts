@@ -13,6 +13,7 @@ import { EnvError, parseEnv } from "../lib/env";
 import { chooseDatabase } from "./db/database-choice";
 import { applyMigrations, projectRoot } from "./db/schema-engine";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import { sealPlainTotpSecrets } from "./db/totp-secrets";
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -60,6 +61,8 @@ try {
 
 const applied = await applyMigrations(databaseUrl);
 if (applied.length) console.log(`• Applied migrations: ${applied.join(", ")}`);
+const sealed = await sealPlainTotpSecrets(databaseUrl);
+if (sealed) console.log(`• Sealed ${sealed} two-step secret(s) kept in plain text (TOTP_ENCRYPTION_KEY)`);
 
 if (embedded) await seedOnFirstStart(databaseUrl);
 else await warnWithoutProducts(databaseUrl);

@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "societies";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "societies";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -20,6 +20,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/users", permission: "staff.manage", nav: "users" },
   { href: "/admin/settings/products", permission: "settings.products", nav: "products" },
   { href: "/admin/settings/blacklist", permission: "settings.blacklist", nav: "blacklist" },
+  { href: "/admin/settings/messages", permission: "settings.messages", nav: "messages" },
   { href: "/admin/societies", permission: "societies.manage", nav: "societies" },
   { href: "/admin/search", permission: "dashboard.read" },
   { href: "/admin/profile", permission: "profile.manage" },

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
 import { currentTotp } from "./totp";
+import { openTotpSecret } from "./totp-secrets";
 
 /**
  * The prototype showed demo credentials and the demo code on the sign-in screen. Only with
@@ -13,7 +14,7 @@ export async function demoSignInHint(): Promise<{ phone: string; password: strin
   const demo = DEMO_STAFF.find((s) => s.role === "super_admin");
   if (!demo) return null;
   const secret = demoTotpSecret(demo.role);
-  const user = await prisma.staffUser.findUnique({ where: { phone: demo.phone }, select: { twoFactorSecret: true } });
-  if (user?.twoFactorSecret !== secret) return null;
+  const user = await prisma.staffUser.findUnique({ where: { phone: demo.phone }, select: { id: true, twoFactorSecret: true } });
+  if (!user?.twoFactorSecret || openTotpSecret(user.twoFactorSecret, user.id) !== secret) return null;
   return { phone: demo.phone, password: DEMO_PASSWORD, code: await currentTotp(secret) };
 }

@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   "staff.manage": ["super_admin", "admin"],
   /** Loan products: amounts, tenures, rates, features and badges. */
   "settings.products": ["super_admin", "admin"],
+  /** Messages to applicants and borrowers (SMS, e-mail): see what could not be delivered, send it again. */
+  "settings.messages": ["super_admin", "admin"],
   /** Create savings societies and grant or revoke staff access to them; a society's data needs a grant. */
   "societies.manage": ["super_admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

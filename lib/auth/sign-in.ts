@@ -12,6 +12,7 @@ import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { createStaffSession } from "./session";
 import type { CodeStepInput, PasswordStepInput } from "./sign-in-schemas";
 import { checkTotp, newTotpSecret, normalizeTotpCode, totpQrSvg, totpUri } from "./totp";
+import { openTotpSecret, sealTotpSecret } from "./totp-secrets";
 
 /** The pending second step lives 5 minutes and is used once. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -122,7 +123,7 @@ export async function verifyPasswordStep(input: PasswordStepInput, request: Requ
       staffUserId: user.id,
       tokenHash: sha256Hex(challengeToken),
       purpose: enrol ? "enrol" : "verify_code",
-      pendingSecret,
+      pendingSecret: pendingSecret ? sealTotpSecret(pendingSecret, user.id) : null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
       ip: request.ip,
@@ -190,7 +191,9 @@ export async function verifyCodeStep(
   if (user.lockedUntil && user.lockedUntil > now) return locked(user.lockedUntil);
 
   const enrolling = challenge.purpose === "enrol";
-  const secret = enrolling ? challenge.pendingSecret : user.twoFactorSecret;
+  // Sealed at rest for this user (lib/auth/totp-secrets.ts); a sealed pending secret becomes the user's as it is.
+  const storedSecret = enrolling ? challenge.pendingSecret : user.twoFactorSecret;
+  const secret = storedSecret ? openTotpSecret(storedSecret, user.id) : null;
   const check = await checkSecondFactor(user, secret, enrolling ? { ...input, recovery: false } : input, now);
   if (!check.valid) {
     const lockedUntil = await registerFailure(user.id, now);

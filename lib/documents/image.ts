@@ -14,6 +14,14 @@ export const CARD_PHOTO_MAX_SIDE = 2000;
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
+/** An uploaded image as the server re-encoded it (`reencode.ts`); only these bytes are ever stored. */
+export type CheckedImageUpload = {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The type of `bytes` as this server encoded (or sniffed) them, never the browser's claim. */
+  mimeType: AcceptedImageType;
+  originalName: string | null;
+};
+
 /** Size allowed: strictly under the limit, as the spec's message says. */
 export function isImageSizeAllowed(sizeBytes: number): boolean {
   return sizeBytes < MAX_IMAGE_BYTES;

@@ -1,8 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import type { ImageErrorKey } from "@/lib/applications/types";
-import { isImageSizeAllowed, sanitizeFileName } from "./image";
-import type { CheckedImageUpload } from "./upload";
+import { isImageSizeAllowed, sanitizeFileName, type CheckedImageUpload } from "./image";
 
 export type ReencodeOptions = { maxSide: number; square?: boolean; quality?: number; format?: "webp" | "jpeg" };
 

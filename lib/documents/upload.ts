@@ -4,15 +4,10 @@ import "server-only";
  * read, then decoded for real and re-encoded (upright, bounded, without metadata) by reencodeImage.
  */
 import type { ImageErrorKey } from "@/lib/applications/types";
-import { CARD_PHOTO_MAX_SIDE, type AcceptedImageType } from "./image";
+import { CARD_PHOTO_MAX_SIDE, type CheckedImageUpload } from "./image";
 import { reencodeImage } from "./reencode";
 
-export type CheckedImageUpload = {
-  bytes: Uint8Array<ArrayBuffer>;
-  /** The type of `bytes` as this server encoded (or sniffed) them, never the browser's claim. */
-  mimeType: AcceptedImageType;
-  originalName: string | null;
-};
+export type { CheckedImageUpload } from "./image";
 
 export type ImageUploadResult = { ok: true; image: CheckedImageUpload } | { ok: false; error: ImageErrorKey };
 

@@ -77,18 +77,54 @@ async function settleJob(job: ClaimedJob, outcome: { error: unknown } | null, no
   return giveUp ? "failed" : "retry";
 }
 
-export type JobRunSummary = { done: number; retried: number; failed: number };
+export type JobRunSummary = { done: number; retried: number; failed: number; released?: number };
 
-/** Runs due jobs one after another until none is due or `limit` have run. */
-export async function runDueJobs(handlers: JobHandlers, options: { limit?: number; now?: () => Date } = {}): Promise<JobRunSummary> {
+/**
+ * Hands a claimed job back untouched (a server stopping mid-job): queued again at once, the attempt not
+ * counted. Guarded like settleJob, so it never undoes a newer claim.
+ */
+export async function releaseJob(job: Pick<ClaimedJob, "id" | "attempts">, now: Date = new Date()): Promise<boolean> {
+  const { count } = await prisma.job.updateMany({
+    where: { id: job.id, status: "running", attempts: job.attempts },
+    data: { status: "queued", attempts: { decrement: 1 }, runAt: now, leaseUntil: null },
+  });
+  return count === 1;
+}
+
+/** Resolves when `signal` aborts (never when there is none). */
+function abortion(signal: AbortSignal | undefined): Promise<"aborted"> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve("aborted");
+    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+}
+
+/**
+ * Runs due jobs one after another until none is due or `limit` have run. When `signal` aborts (shutdown) no
+ * further job is claimed, and a job still running is released for another server instead of being waited for.
+ */
+export async function runDueJobs(
+  handlers: JobHandlers,
+  options: { limit?: number; now?: () => Date; signal?: AbortSignal } = {},
+): Promise<JobRunSummary> {
   const clock = options.now ?? (() => new Date());
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
-  for (let i = 0; i < (options.limit ?? 50); i++) {
+  const stopped = abortion(options.signal);
+  for (let i = 0; i < (options.limit ?? 50) && !options.signal?.aborted; i++) {
     const job = await claimNextJob(clock(), Object.keys(handlers));
     if (!job) break;
     let outcome: { error: unknown } | null = null;
+    const work = Promise.resolve()
+      .then(() => handlers[job.kind as JobKind](job.payload, { number: job.attempts, lastAttempt: job.attempts >= job.maxAttempts }))
+      .then(() => "finished" as const);
     try {
-      await handlers[job.kind as JobKind](job.payload, { number: job.attempts, lastAttempt: job.attempts >= job.maxAttempts });
+      if ((await Promise.race([work, stopped])) === "aborted") {
+        // The handler's own outcome is dropped (its settle would be refused by the guard anyway).
+        work.catch(() => undefined);
+        if (await releaseJob(job, clock())) summary.released = (summary.released ?? 0) + 1;
+        break;
+      }
     } catch (error) {
       outcome = { error };
     }

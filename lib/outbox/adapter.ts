@@ -1,7 +1,7 @@
 /**
- * How an outbox message leaves the system. Only the development adapter exists: it writes the message to
- * the server log. A real SMS or e-mail gateway is one more adapter with the same shape; nothing in this
- * project calls an outside service.
+ * How an outbox message leaves the system. SMS goes through the adapter SMS_PROVIDER selects: "log" (the
+ * default) writes it to the server log, for development and demos; "http" posts it to an SMS gateway's HTTP
+ * API (SMS_HTTP_URL, SMS_HTTP_API_KEY). E-mail has only the log adapter: no mail gateway is configured.
  */
 import type { OutboxChannel } from "@/lib/generated/prisma/enums";
 
@@ -19,3 +19,45 @@ export const logOnlyAdapter: DeliveryAdapter = {
     console.info(`[outbox] ${message.channel} to ${message.recipient} : ${text}`);
   },
 };
+
+export type HttpSmsConfig = { url: string; apiKey: string; timeoutMs?: number };
+
+/** Longest piece of a gateway's refusal kept in the error (it lands in OutboxMessage.lastError). */
+const MAX_REFUSAL_TEXT = 200;
+
+/**
+ * An SMS gateway's HTTP API, in the form most Bangladeshi gateways offer (and a fake one in the tests):
+ *
+ *   POST <url>   Authorization: Bearer <key>   Idempotency-Key: <outbox message id>
+ *   { "to": "+8801712345678", "text": "…", "reference": "<outbox message id>" }
+ *
+ * Any 2xx answer is acceptance. The message id travels as the idempotency key, so a gateway that honours it
+ * sends a retried message once. Anything else (an error status, a timeout, no answer) throws, and the outbox
+ * tries again later.
+ */
+export function httpSmsAdapter(config: HttpSmsConfig): DeliveryAdapter {
+  return {
+    async send(message) {
+      const response = await fetch(config.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${config.apiKey}`,
+          "idempotency-key": message.id,
+        },
+        body: JSON.stringify({ to: message.recipient, text: message.body, reference: message.id }),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
+      });
+      if (!response.ok) {
+        const text = (await response.text().catch(() => "")).slice(0, MAX_REFUSAL_TEXT);
+        throw new Error(`SMS gateway answered ${response.status}${text ? `: ${text}` : ""}`);
+      }
+      await response.body?.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/** One adapter per channel: SMS through `sms`, e-mail through the log. */
+export function channelAdapter(sms: DeliveryAdapter, email: DeliveryAdapter = logOnlyAdapter): DeliveryAdapter {
+  return { send: (message) => (message.channel === "sms" ? sms : email).send(message) };
+}

@@ -2,7 +2,11 @@ import "server-only";
 import { after } from "next/server";
 import { prisma } from "@/lib/db";
 import type { Language, OutboxChannel, Prisma } from "@/lib/generated/prisma/client";
-import { logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
+import { auditBy, writeAudit } from "@/lib/audit/service";
+import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
+import type { StaffContext } from "@/lib/auth/guard";
+import { env } from "@/lib/env";
+import { channelAdapter, httpSmsAdapter, logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
 import { renderOutboxMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
 
 /** After this many failed attempts a message is marked failed and left for staff to see. */
@@ -74,19 +78,34 @@ async function claimDueMessages(limit: number, now: Date): Promise<ClaimedMessag
   });
 }
 
+/** The adapter the configuration selects (SMS_PROVIDER). */
+export function configuredDeliveryAdapter(): DeliveryAdapter {
+  const config = env();
+  if (config.SMS_PROVIDER === "http" && config.SMS_HTTP_URL && config.SMS_HTTP_API_KEY) {
+    return channelAdapter(httpSmsAdapter({ url: config.SMS_HTTP_URL, apiKey: config.SMS_HTTP_API_KEY }));
+  }
+  return logOnlyAdapter;
+}
+
 /**
  * Sends what is due through the adapter. A sent message is marked sent; a failure is recorded (attempts,
  * lastError) and retried later with exponential backoff, and after MAX_DELIVERY_ATTEMPTS it is marked failed.
+ * When `signal` aborts (shutdown), the claimed messages not yet tried are handed back at once, uncounted.
  */
 export async function deliverPendingMessages(
-  options: { limit?: number; adapter?: DeliveryAdapter; now?: Date } = {},
+  options: { limit?: number; adapter?: DeliveryAdapter; now?: Date; signal?: AbortSignal } = {},
 ): Promise<{ sent: number; failed: number }> {
-  const adapter = options.adapter ?? logOnlyAdapter;
+  const adapter = options.adapter ?? configuredDeliveryAdapter();
   const now = options.now ?? new Date();
+  if (options.signal?.aborted) return { sent: 0, failed: 0 };
   const claimed = await claimDueMessages(options.limit ?? 20, now);
   let sent = 0;
   let failed = 0;
-  for (const { attempts, ...message } of claimed) {
+  for (const [index, { attempts, ...message }] of claimed.entries()) {
+    if (options.signal?.aborted) {
+      await releaseClaimedMessages(claimed.slice(index), now);
+      break;
+    }
     try {
       await adapter.send(message);
       await prisma.outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
@@ -106,6 +125,14 @@ export async function deliverPendingMessages(
   return { sent, failed };
 }
 
+/** Claimed but never tried: due again now, the attempt not counted. */
+async function releaseClaimedMessages(messages: ClaimedMessage[], now: Date): Promise<void> {
+  await prisma.outboxMessage.updateMany({
+    where: { id: { in: messages.map((m) => m.id) }, status: "pending" },
+    data: { attempts: { decrement: 1 }, nextAttemptAt: now },
+  });
+}
+
 /**
  * Delivers what is due once the response has been sent, so nobody waits for a gateway. Outside a request
  * (a script, a test) `after` is unavailable and the run starts at once, still without being awaited.
@@ -123,4 +150,31 @@ export function deliverAfterResponse(): void {
   } catch {
     void run();
   }
+}
+
+/**
+ * An admin sends a message given up on once more: it is due at once with a fresh count of attempts, so the
+ * schedule starts over. Guarded on its status: only a failed message, and of two clicks only one counts.
+ */
+export async function resendFailedMessage(ctx: StaffContext, input: { id: string }, now = new Date()): Promise<ActionResult<{ id: string }>> {
+  const result = await prisma.$transaction(async (tx) => {
+    const row = await tx.outboxMessage.findUnique({ where: { id: input.id }, select: { status: true, attempts: true, lastError: true } });
+    if (!row) return fail("notFound");
+    const { count } = await tx.outboxMessage.updateMany({
+      where: { id: input.id, status: "failed" },
+      data: { status: "pending", attempts: 0, nextAttemptAt: now },
+    });
+    if (count !== 1) return fail("conflict");
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: "outbox.resend",
+      entityType: "OutboxMessage",
+      entityId: input.id,
+      before: { status: row.status, attempts: row.attempts, lastError: row.lastError },
+      after: { status: "pending", attempts: 0 },
+    });
+    return ok({ id: input.id });
+  });
+  if (result.ok) deliverAfterResponse();
+  return result;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { ScureBase32Plugin } from "otplib";
 import type { Prisma, StaffRole } from "../generated/prisma/client";
 import { hashPassword } from "../auth/scrypt";
+import { sealTotpSecret } from "../auth/totp-secrets";
 import { demoId, demoTime } from "./support";
 
 type Db = Prisma.TransactionClient;
@@ -69,7 +70,7 @@ export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>):
       email: s.email,
       passwordHash: requireHash(passwordHashes, s.role),
       twoFactorEnabled: true,
-      twoFactorSecret: demoTotpSecret(s.role),
+      twoFactorSecret: sealTotpSecret(demoTotpSecret(s.role), staffId(s.role)),
       role: s.role,
       active: true,
       createdAt: stamp,

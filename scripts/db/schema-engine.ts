@@ -11,6 +11,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { splitSqlScript } from "./sql-script";
 import type * as Engine from "@prisma/schema-engine-wasm";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -115,6 +116,19 @@ export async function openSchemaEngine(connectionString: string): Promise<Schema
   // Our own pool, so that close() really ends the connections (a template database must be idle to copy).
   const pool = new pg.Pool({ connectionString, max: 2, Client: CatalogFriendlyClient });
   const factory = new PrismaPg(pool);
+  // The adapter runs a migration by splitting it at every semicolon, which cuts a PL/pgSQL body apart: each
+  // statement is found by splitSqlScript instead and sent whole (on the database and on a shadow database).
+  type Connection = Awaited<ReturnType<PrismaPg["connect"]>>;
+  const wholeStatements = <T extends Connection>(connection: T): T => {
+    connection.executeScript = async (script: string) => {
+      for (const sql of splitSqlScript(script)) await connection.executeRaw({ sql, args: [], argTypes: [] });
+    };
+    return connection;
+  };
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => wholeStatements(await connect());
+  factory.connectToShadowDb = async () => wholeStatements(await connectToShadowDb());
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const files = readSchemaFiles();
   const engine = await bg.SchemaEngine.new(

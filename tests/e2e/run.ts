@@ -16,6 +16,8 @@ if (!existsSync(".next/BUILD_ID")) {
   process.exit(1);
 }
 
+// Production needs a key for the two-step secrets; the seed below seals the demo ones with the same key.
+process.env.TOTP_ENCRYPTION_KEY ??= "e2e0".repeat(16);
 const server = await startTestPostgres();
 const apps: ChildProcess[] = [];
 let exitCode = 1;
@@ -39,10 +41,21 @@ try {
   const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
   exitCode = result.status ?? 1;
 } finally {
-  for (const app of apps) if (app.pid && app.exitCode === null) process.kill(-app.pid, "SIGTERM");
+  // Each app stops its background work and closes its pool on SIGTERM; the database goes only after they have.
+  await Promise.all(apps.map((app) => stopApp(app)));
   await server.stop();
 }
 process.exit(exitCode);
+
+/** SIGTERM to the app's process group; resolves once it has exited (SIGKILL after 15 s). */
+async function stopApp(app: ChildProcess): Promise<void> {
+  if (!app.pid || app.exitCode !== null || app.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => app.once("exit", () => resolve()));
+  process.kill(-app.pid, "SIGTERM");
+  const timer = setTimeout(() => app.pid && process.kill(-app.pid, "SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 /** `npm start`'s launcher on a free port; resolves with its base URL once it answers. */
 async function startApp(env: NodeJS.ProcessEnv): Promise<string> {

@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { currentTotp } from "../../lib/auth/totp";
 import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "../../lib/seed/staff";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
+import { normalizeBdMobile } from "../../lib/validation/bd";
 import { createSessionCookie } from "../support/session-cookie";
 import { dbQuery } from "./support";
 
@@ -19,8 +20,8 @@ export function demoStaff(role: StaffRole) {
  * step was already spent (by an earlier sign-in of the same account, in this or another worker, as the
  * database records) this waits for the next one.
  */
-export async function freshCode(secret: string): Promise<string> {
-  const [row] = await dbQuery<{ step: number | null }>(`SELECT "twoFactorLastUsedStep" AS "step" FROM "StaffUser" WHERE "twoFactorSecret" = $1`, [secret]);
+export async function freshCode(phone: string, secret: string): Promise<string> {
+  const [row] = await dbQuery<{ step: number | null }>(`SELECT "twoFactorLastUsedStep" AS "step" FROM "StaffUser" WHERE "phone" = $1`, [normalizeBdMobile(phone) ?? phone]);
   const step = Math.floor(Date.now() / 30_000);
   if ((row?.step ?? -1) >= step) await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 200));
   return currentTotp(secret);
@@ -33,7 +34,7 @@ export async function signInThroughScreen(page: Page, phone: string, password: s
   await page.locator("#password").fill(password);
   await page.getByTestId("password-step").locator("button[type=submit]").click();
   await expect(page.getByTestId("code-step")).toBeVisible();
-  await page.locator("#code").fill(await freshCode(secret));
+  await page.locator("#code").fill(await freshCode(phone, secret));
   await page.getByTestId("code-step").locator("button[type=submit]").click();
 }
 

@@ -5,6 +5,7 @@ import { calculateEmi } from "@/lib/loans/emi";
 import { Prisma, type PrismaClient, StaffRole } from "@/lib/generated/prisma/client";
 import { createPrismaClient } from "@/lib/prisma-client";
 import { verifyPassword } from "@/lib/auth/scrypt";
+import { openTotpSecret } from "@/lib/auth/totp-secrets";
 import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
 import { seedDemo } from "@/prisma/seed";
 
@@ -121,7 +122,8 @@ describe("demo seed", () => {
       expect(s.phone).toMatch(/^\+8801[3-9]\d{8}$/);
       expect(s.passwordHash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
       expect(s.twoFactorEnabled).toBe(true);
-      expect(s.twoFactorSecret).toBe(demoTotpSecret(s.role));
+      expect(s.twoFactorSecret).not.toBe(demoTotpSecret(s.role));
+      expect(openTotpSecret(s.twoFactorSecret!, s.id)).toBe(demoTotpSecret(s.role));
     }
     const superAdmin = staff.find((s) => s.role === "super_admin");
     expect(superAdmin && (await verifyPassword(DEMO_PASSWORD, superAdmin.passwordHash))).toBe(true);

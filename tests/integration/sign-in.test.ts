@@ -2,6 +2,7 @@
  * Two-step staff sign-in against PostgreSQL: lockout, single-use codes and tokens, enrolment with
  * recovery codes, hash upgrade, and sessions that end as soon as the account or role changes.
  */
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -14,6 +15,7 @@ import { hashPassword as scryptHash } from "@/lib/auth/scrypt";
 import { loadActiveSession, SESSION_IDLE_MS } from "@/lib/auth/session";
 import { CHALLENGE_TTL_MS, LOCK_MS, verifyCodeStep, verifyPasswordStep } from "@/lib/auth/sign-in";
 import { currentTotp, newTotpSecret } from "@/lib/auth/totp";
+import { openTotpSecret, sealTotpSecret } from "@/lib/auth/totp-secrets";
 import { setStaffActiveAction, changeStaffRoleAction } from "@/lib/staff/actions";
 import { sessionState } from "../support/session-state";
 import { actAs, signInAs } from "../support/staff-session";
@@ -26,14 +28,16 @@ const request = () => ({ ip: `198.51.100.${++ipCounter % 250}`, userAgent: "vite
 async function makeUser(opts: { twoFactor?: boolean; passwordHash?: string; phone?: string } = {}) {
   const secret = newTotpSecret();
   const phone = opts.phone ?? `+88019${String(Date.now() % 1e6).padStart(6, "0")}${String(ipCounter % 100).padStart(2, "0")}`;
+  const id = randomUUID();
   const user = await prisma.staffUser.create({
     data: {
+      id,
       name: "Sign-in Tester",
       phone,
       passwordHash: opts.passwordHash ?? (await hashPassword(PASSWORD)),
       role: "loan_officer",
       twoFactorEnabled: opts.twoFactor ?? true,
-      twoFactorSecret: opts.twoFactor === false ? null : secret,
+      twoFactorSecret: opts.twoFactor === false ? null : sealTotpSecret(secret, id),
     },
   });
   return { user, secret, phone };
@@ -181,7 +185,10 @@ describe("enrolment", () => {
     if (!second.ok) throw new Error(`code step failed: ${second.error}`);
     expect(second.recoveryCodes).toHaveLength(10);
     const row = await prisma.staffUser.findUniqueOrThrow({ where: { id: user.id } });
-    expect(row).toMatchObject({ twoFactorEnabled: true, twoFactorSecret: first.enrolment.secret });
+    expect(row.twoFactorEnabled).toBe(true);
+    // Stored sealed, never as the base32 the authenticator app was given.
+    expect(row.twoFactorSecret).not.toContain(first.enrolment.secret);
+    expect(openTotpSecret(row.twoFactorSecret!, user.id)).toBe(first.enrolment.secret);
 
     // A recovery code signs in once.
     const later = new Date(now.getTime() + 60_000);

@@ -32,6 +32,13 @@ describe("start-up configuration checks", () => {
     expect(output).toMatch(/AUTH_SECRET is required in production/);
   });
 
+  it("stops in production without TOTP_ENCRYPTION_KEY (two-step secrets are sealed with it)", () => {
+    const { code, output } = launch({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: "production", AUTH_SECRET: "s".repeat(40), TOTP_ENCRYPTION_KEY: "" });
+    expect(code).toBe(1);
+    expect(output).toMatch(/TOTP_ENCRYPTION_KEY is required in production/);
+    expect(output).not.toMatch(/app-started/);
+  });
+
   it("starts the command on a good configuration, with migrations applied", () => {
     const { code, output } = launch({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: "development" });
     expect(output).toMatch(/app-started/);

@@ -8,10 +8,12 @@
  *
  * and imports `sessionState` from ./session-state directly when it needs to sign out.
  */
+import { randomUUID } from "node:crypto";
 import { prisma } from "@/lib/db";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { createStaffSession } from "@/lib/auth/session";
 import { newTotpSecret } from "@/lib/auth/totp";
+import { sealTotpSecret } from "@/lib/auth/totp-secrets";
 import { sessionState } from "./session-state";
 
 let counter = 0;
@@ -20,15 +22,17 @@ let counter = 0;
 export async function createStaff(role: StaffRole, overrides: { name?: string; active?: boolean } = {}) {
   counter += 1;
   const suffix = String(Date.now() % 1e6).padStart(6, "0") + String(counter % 100).padStart(2, "0");
+  const id = randomUUID();
   return prisma.staffUser.create({
     data: {
+      id,
       name: overrides.name ?? `Test ${role} ${counter}`,
       phone: `+88017${suffix}`.slice(0, 14),
       passwordHash: "scrypt$00$00",
       role,
       active: overrides.active ?? true,
       twoFactorEnabled: true,
-      twoFactorSecret: newTotpSecret(),
+      twoFactorSecret: sealTotpSecret(newTotpSecret(), id),
     },
   });
 }

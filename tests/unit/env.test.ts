@@ -20,7 +20,16 @@ describe("parseEnv", () => {
   it("requires a long AUTH_SECRET in production only", () => {
     expect(() => parseEnv({ ...base, NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production/);
     expect(() => parseEnv({ ...base, NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
-    expect(parseEnv({ ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
+    expect(parseEnv({ ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TOTP_ENCRYPTION_KEY: "a".repeat(64) }).AUTH_SECRET).toHaveLength(32);
+  });
+
+  it("requires a 32-byte TOTP_ENCRYPTION_KEY in production only, and checks the previous keys' form", () => {
+    const production = { ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
+    expect(() => parseEnv(production)).toThrow(/TOTP_ENCRYPTION_KEY is required in production/);
+    expect(() => parseEnv({ ...production, TOTP_ENCRYPTION_KEY: "too-short" })).toThrow(/TOTP_ENCRYPTION_KEY must be 32 random bytes/);
+    expect(parseEnv({ ...production, TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).TOTP_ENCRYPTION_KEY).toBeDefined();
+    expect(parseEnv({ ...base }).TOTP_ENCRYPTION_KEY).toBeUndefined();
+    expect(() => parseEnv({ ...base, TOTP_ENCRYPTION_KEY_PREVIOUS: `${"b".repeat(64)},nope` })).toThrow(/TOTP_ENCRYPTION_KEY_PREVIOUS/);
   });
 
   it("keeps the prototype compatibility flag off unless set, and then needs the society password", () => {

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { EmptyState, FilterForm, FilterSelect, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
+import { StatusTypeFilters } from "@/components/admin/status-type-filters";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Input } from "@/components/ui/input";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -83,21 +84,13 @@ export async function LoanFilters({ filters, titles }: { filters: LoanListFilter
         {filters.tab !== "applications" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         {/* The other tabs are a status already; a second one could only contradict them. */}
-        {filters.tab === "all" ? (
-          <FilterSelect
-            name="status"
-            value={filters.status}
-            label={t("statusFilter")}
-            className="sm:w-44"
-            options={LOAN_STATUS_FILTERS.map((s) => ({ value: s, label: s === "any" ? t("allStatuses") : t(`status.${s}`) }))}
-          />
-        ) : null}
-        <FilterSelect
-          name="loanType"
-          value={filters.loanType}
-          label={t("typeFilter")}
-          className="sm:w-48"
-          options={LOAN_TYPE_FILTERS.map((type) => ({ value: type, label: type === "any" ? t("allTypes") : (titles[type]?.[locale] ?? type) }))}
+        <StatusTypeFilters
+          status={
+            filters.tab === "all"
+              ? { value: filters.status, filters: LOAN_STATUS_FILTERS, label: t("statusFilter"), anyLabel: t("allStatuses"), labelOf: (s) => t(`status.${s}`) }
+              : null
+          }
+          loanType={{ value: filters.loanType, filters: LOAN_TYPE_FILTERS, label: t("typeFilter"), anyLabel: t("allTypes"), titles, locale }}
         />
         <FilterSelect
           name="risk"

@@ -2,8 +2,9 @@ import { ReceiptText } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
+import { StatusTypeFilters } from "@/components/admin/status-type-filters";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { EmptyState, FilterForm, FilterSelect, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
+import { EmptyState, FilterForm, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
 import { Input } from "@/components/ui/input";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
@@ -88,21 +89,13 @@ export async function RepaymentFilters({ filters, titles }: { filters: Repayment
       <FilterForm action="/admin/repayments" testId="repayment-filters" submitLabel={t("search")}>
         {filters.tab !== "due_today" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
-        {filters.tab !== "collections" ? (
-          <FilterSelect
-            name="status"
-            value={filters.status}
-            label={t("statusFilter")}
-            className="sm:w-44"
-            options={REPAYMENT_STATUS_FILTERS.map((s) => ({ value: s, label: s === "any" ? t("allStatuses") : t(`status.${s}`) }))}
-          />
-        ) : null}
-        <FilterSelect
-          name="loanType"
-          value={filters.loanType}
-          label={t("typeFilter")}
-          className="sm:w-48"
-          options={REPAYMENT_TYPE_FILTERS.map((type) => ({ value: type, label: type === "any" ? t("allTypes") : (titles[type]?.[locale] ?? type) }))}
+        <StatusTypeFilters
+          status={
+            filters.tab !== "collections"
+              ? { value: filters.status, filters: REPAYMENT_STATUS_FILTERS, label: t("statusFilter"), anyLabel: t("allStatuses"), labelOf: (s) => t(`status.${s}`) }
+              : null
+          }
+          loanType={{ value: filters.loanType, filters: REPAYMENT_TYPE_FILTERS, label: t("typeFilter"), anyLabel: t("allTypes"), titles, locale }}
         />
       </FilterForm>
     </>

@@ -4,16 +4,15 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageToggle } from "@/components/layout/language-toggle";
 import { LogoMark } from "@/components/layout/logo";
 import { Input } from "@/components/ui/input";
-import { ADMIN_PAGES, type AdminNavKey } from "@/lib/auth/admin-routes";
+import { ADMIN_PAGES } from "@/lib/auth/admin-routes";
 import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { ROLE_BADGE_CLASS } from "@/lib/auth/role-badge";
 import { formatNumber } from "@/lib/format";
+import type { ShellCounts } from "@/lib/panel/types";
 import { cn } from "@/lib/utils";
 import { MobileDrawer } from "./mobile-drawer";
 import { SidebarNav, type SidebarItem } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
-
-export type ShellCounts = { badges: Partial<Record<AdminNavKey, number>>; alerts: number | null };
 
 /**
  * The back-office frame: sidebar (desktop) or drawer (phone) with the pages this user may open, the

@@ -1,0 +1,21 @@
+-- The audit trail is append-only, whoever connects: UPDATE, DELETE and TRUNCATE of "AuditLog" are refused by
+-- the database itself. ENABLE ALWAYS keeps the triggers on under session_replication_role = replica (the bulk
+-- restore's setting), so no session setting switches them off; only the table's owner could drop them.
+CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'AuditLog is append-only: % refused', TG_OP
+    USING ERRCODE = 'insufficient_privilege',
+          HINT = 'Audit rows are never changed or removed; record a new row instead.';
+END;
+$$;
+
+CREATE TRIGGER "AuditLog_no_update_or_delete"
+  BEFORE UPDATE OR DELETE ON "AuditLog"
+  FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();
+
+CREATE TRIGGER "AuditLog_no_truncate"
+  BEFORE TRUNCATE ON "AuditLog"
+  FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();
+
+ALTER TABLE "AuditLog" ENABLE ALWAYS TRIGGER "AuditLog_no_update_or_delete";
+ALTER TABLE "AuditLog" ENABLE ALWAYS TRIGGER "AuditLog_no_truncate";
