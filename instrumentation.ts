@@ -3,6 +3,10 @@
  * the PostgreSQL job queue and the outbox (lib/jobs), so the one command that starts the app starts its
  * background work too, and stops it cleanly on SIGTERM/SIGINT.
  */
+
+/** The longest a stopping server waits for its background work and pool before it exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { closeDatabase, startJobPolling, stopJobRunner } = await import("./lib/jobs/runner");
@@ -10,18 +14,22 @@ export async function register(): Promise<void> {
 
   // Next.js answers the signal itself: it stops accepting connections, lets the requests under way finish,
   // then calls process.exit. The background work stops at once (nothing new is claimed, claimed work is handed
-  // back); the exit waits for that and then closes the pool, so nothing queries a closing database.
+  // back); the exit waits for that and then closes the pool, so nothing queries a closing database. A second
+  // signal, or the deadline, exits at once.
+  const exit = process.exit.bind(process);
   let stopping: Promise<void> | null = null;
   const stop = () => {
-    if (stopping) return;
+    if (stopping) return exit(1);
     stopping = stopJobRunner().catch(() => undefined);
-    const exit = process.exit.bind(process);
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
+    const drained = stopping.then(closeDatabase);
+    // Replaced for the rest of this process's life: whoever exits (Next.js, or the branch below) waits for the drain.
     process.exit = ((code?: number) => {
-      void stopping!.then(closeDatabase).finally(() => exit(code));
+      void Promise.race([drained, deadline]).finally(() => exit(code));
     }) as typeof process.exit;
     // With NEXT_MANUAL_SIG_HANDLE Next.js leaves the signal to the app: nothing else would end the process.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

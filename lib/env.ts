@@ -81,6 +81,12 @@ const schema = z
       for (const key of ["SMS_HTTP_URL", "SMS_HTTP_API_KEY"] as const) {
         if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER is http" });
       }
+      // The API key travels as a bearer token: never in clear over a network (a relay on this machine may use http).
+      const url = v.SMS_HTTP_URL ? new URL(v.SMS_HTTP_URL) : null;
+      const loopback = url && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+      if (v.NODE_ENV === "production" && url && url.protocol !== "https:" && !loopback) {
+        ctx.addIssue({ code: "custom", path: ["SMS_HTTP_URL"], message: "must be an https:// address in production (the API key is sent with every message)" });
+      }
     }
     if (v.PROTOTYPE_COMPAT && !v.SOCIETY_ADMIN_PASSWORD) {
       ctx.addIssue({

@@ -4,7 +4,8 @@
  *
  * Idempotent: every row has a fixed id and is inserted with `skipDuplicates`, so a second run
  * inserts nothing and changes nothing (existing rows, even edited ones, are never overwritten).
- * All values derive from a fixed reference date, never from the clock or a random source.
+ * All values derive from a fixed reference date, never from the clock or a random source (but for the sealed two-step
+ * secrets, whose encryption uses a random IV: the secret inside is the same every time).
  *
  * Relative imports only: tsx runs this file without the "@/..." alias, and lib/db.ts is server-only.
  */

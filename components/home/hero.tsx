@@ -40,10 +40,10 @@ export async function Hero() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
-              <Link href={SOCIETY_MANAGER_HREF}>
+              <a href={SOCIETY_MANAGER_HREF}>
                 <Users aria-hidden />
                 {t("society")}
-              </Link>
+              </a>
             </Button>
           </div>
         </div>

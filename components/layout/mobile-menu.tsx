@@ -50,10 +50,10 @@ export function MobileMenu({
         </Link>
         {languageToggle}
         {loginButton}
-        <Link href={ADMIN_LOGIN_HREF} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
+        <a href={ADMIN_LOGIN_HREF} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
           <UserCog aria-hidden />
           {labels.adminLogin}
-        </Link>
+        </a>
       </div>
     </ModalDialog>
   );

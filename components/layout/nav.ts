@@ -12,6 +12,10 @@ export const MAIN_NAV: readonly { key: NavKey; href: string }[] = [
 ];
 
 export const APPLY_HREF = "/apply";
+/**
+ * Links from a public page into the signed-in areas are plain <a>, never next/link: a client-side navigation would
+ * keep the public page's security policy (lib/security/headers.ts); a full load gets the signed-in one.
+ */
 export const ADMIN_LOGIN_HREF = "/admin/login";
 export const STATUS_HREF = "/status";
 export const ELIGIBILITY_HREF = "/eligibility";

@@ -50,10 +50,10 @@ export async function SiteHeader() {
         <div className="ml-auto flex items-center gap-1.5">
           <LoginButton labels={loginLabels} className="hidden lg:inline-flex" />
           <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
-            <Link href={ADMIN_LOGIN_HREF}>
+            <a href={ADMIN_LOGIN_HREF}>
               <UserCog aria-hidden />
               {t("adminLogin")}
-            </Link>
+            </a>
           </Button>
           <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
           <Button asChild size="sm" className="px-3">

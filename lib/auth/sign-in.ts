@@ -136,9 +136,23 @@ export async function verifyPasswordStep(input: PasswordStepInput, request: Requ
 
 type CodeCheck = { valid: true; timeStep: number | null; recoveryCodeId: string | null } | { valid: false };
 
+/**
+ * The base32 secret of a stored (sealed) one. A value that does not open means a missing or wrong key, not a wrong
+ * person: it is logged for the operator and the code is refused like a wrong one (recovery codes still work).
+ */
+function openStoredSecret(stored: string | null, staffUserId: string): string | null {
+  if (!stored) return null;
+  try {
+    return openTotpSecret(stored, staffUserId);
+  } catch (error) {
+    console.error(`[auth] the two-step secret of staff ${staffUserId} does not open (check TOTP_ENCRYPTION_KEY): ${(error as Error).message}`);
+    return null;
+  }
+}
+
 async function checkSecondFactor(
   user: { id: string; twoFactorSecret: string | null; twoFactorLastUsedStep: number | null },
-  secret: string | null,
+  storedSecret: string | null,
   input: CodeStepInput,
   now: Date,
 ): Promise<CodeCheck> {
@@ -152,6 +166,7 @@ async function checkSecondFactor(
     return row && !row.usedAt ? { valid: true, timeStep: null, recoveryCodeId: row.id } : { valid: false };
   }
   const code = normalizeTotpCode(input.code);
+  const secret = code ? openStoredSecret(storedSecret, user.id) : null;
   if (!code || !secret) return { valid: false };
   const result = await checkTotp(secret, code, user.twoFactorLastUsedStep, Math.floor(now.getTime() / 1000));
   return result.valid ? { valid: true, timeStep: result.timeStep, recoveryCodeId: null } : { valid: false };
@@ -193,8 +208,7 @@ export async function verifyCodeStep(
   const enrolling = challenge.purpose === "enrol";
   // Sealed at rest for this user (lib/auth/totp-secrets.ts); a sealed pending secret becomes the user's as it is.
   const storedSecret = enrolling ? challenge.pendingSecret : user.twoFactorSecret;
-  const secret = storedSecret ? openTotpSecret(storedSecret, user.id) : null;
-  const check = await checkSecondFactor(user, secret, enrolling ? { ...input, recovery: false } : input, now);
+  const check = await checkSecondFactor(user, storedSecret, enrolling ? { ...input, recovery: false } : input, now);
   if (!check.valid) {
     const lockedUntil = await registerFailure(user.id, now);
     await auditSignIn(prisma, user, "auth.code_failed", request, { locked: lockedUntil !== null });

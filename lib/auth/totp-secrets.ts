@@ -14,6 +14,7 @@ const DEVELOPMENT_KEY_SOURCE = "rinbondhu-development-only-totp-key-not-for-prod
  * no full configuration): the current key seals, the previous ones (a rotation under way) still open.
  */
 export function totpKeyRing(source: Record<string, string | undefined> = process.env): KeyRing {
+  if (!source.TOTP_ENCRYPTION_KEY && source.NODE_ENV === "production") throw new Error("TOTP_ENCRYPTION_KEY is required in production");
   const current = source.TOTP_ENCRYPTION_KEY
     ? parseSecretKey(source.TOTP_ENCRYPTION_KEY)
     : createHash("sha256").update(DEVELOPMENT_KEY_SOURCE).digest();

@@ -16,8 +16,11 @@ export const JOB_LEASE_MS = 2 * 60_000;
 const BASE_BACKOFF_MS = 10_000;
 const MAX_ERROR_LENGTH = 500;
 
-/** `lastAttempt`: a failure now is final, so the handler can record that the work was given up. */
-export type JobHandler = (payload: Prisma.JsonValue, attempt: { number: number; lastAttempt: boolean }) => Promise<void>;
+/**
+ * `lastAttempt`: a failure now is final, so the handler can record that the work was given up. `signal` aborts when
+ * the server is stopping: the job has been handed back, so the handler must not record a failure then.
+ */
+export type JobHandler = (payload: Prisma.JsonValue, attempt: { number: number; lastAttempt: boolean; signal?: AbortSignal }) => Promise<void>;
 export type JobHandlers = Record<JobKind, JobHandler>;
 
 /** Queues a job inside the caller's transaction: it exists exactly when the change that needs it does. */
@@ -91,13 +94,17 @@ export async function releaseJob(job: Pick<ClaimedJob, "id" | "attempts">, now: 
   return count === 1;
 }
 
-/** Resolves when `signal` aborts (never when there is none). */
-function abortion(signal: AbortSignal | undefined): Promise<"aborted"> {
-  return new Promise((resolve) => {
+/** Resolves when `signal` aborts (never when there is none); `dispose` removes the listener. */
+function abortion(signal: AbortSignal | undefined): { aborted: Promise<"aborted">; dispose: () => void } {
+  let dispose = () => {};
+  const aborted = new Promise<"aborted">((resolve) => {
     if (!signal) return;
-    if (signal.aborted) resolve("aborted");
-    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
+    if (signal.aborted) return resolve("aborted");
+    const onAbort = () => resolve("aborted");
+    signal.addEventListener("abort", onAbort, { once: true });
+    dispose = () => signal.removeEventListener("abort", onAbort);
   });
+  return { aborted, dispose };
 }
 
 /**
@@ -111,27 +118,32 @@ export async function runDueJobs(
   const clock = options.now ?? (() => new Date());
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
   const stopped = abortion(options.signal);
-  for (let i = 0; i < (options.limit ?? 50) && !options.signal?.aborted; i++) {
-    const job = await claimNextJob(clock(), Object.keys(handlers));
-    if (!job) break;
-    let outcome: { error: unknown } | null = null;
-    const work = Promise.resolve()
-      .then(() => handlers[job.kind as JobKind](job.payload, { number: job.attempts, lastAttempt: job.attempts >= job.maxAttempts }))
-      .then(() => "finished" as const);
-    try {
-      if ((await Promise.race([work, stopped])) === "aborted") {
-        // The handler's own outcome is dropped (its settle would be refused by the guard anyway).
-        work.catch(() => undefined);
-        if (await releaseJob(job, clock())) summary.released = (summary.released ?? 0) + 1;
-        break;
+  try {
+    for (let i = 0; i < (options.limit ?? 50) && !options.signal?.aborted; i++) {
+      const job = await claimNextJob(clock(), Object.keys(handlers));
+      if (!job) break;
+      let outcome: { error: unknown } | null = null;
+      const attempt = { number: job.attempts, lastAttempt: job.attempts >= job.maxAttempts, signal: options.signal };
+      const work = Promise.resolve()
+        .then(() => handlers[job.kind as JobKind](job.payload, attempt))
+        .then(() => "finished" as const);
+      try {
+        if ((await Promise.race([work, stopped.aborted])) === "aborted") {
+          // The handler's own outcome is dropped (its settle would be refused by the guard anyway).
+          work.catch(() => undefined);
+          if (await releaseJob(job, clock())) summary.released = (summary.released ?? 0) + 1;
+          break;
+        }
+      } catch (error) {
+        outcome = { error };
       }
-    } catch (error) {
-      outcome = { error };
+      const result = await settleJob(job, outcome, clock());
+      if (result === "done") summary.done += 1;
+      else if (result === "retry") summary.retried += 1;
+      else summary.failed += 1;
     }
-    const result = await settleJob(job, outcome, clock());
-    if (result === "done") summary.done += 1;
-    else if (result === "retry") summary.retried += 1;
-    else summary.failed += 1;
+  } finally {
+    stopped.dispose();
   }
   return summary;
 }

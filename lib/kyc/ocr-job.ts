@@ -31,7 +31,8 @@ export const processKycOcrJob: JobHandler = async (payload, attempt) => {
       if (stored.count === 1) await recomputeKycChecks(tx, doc.caseId);
     });
   } catch (error) {
-    if (attempt.lastAttempt) {
+    // A server stopping mid-read handed the job back: the card is not given up on.
+    if (attempt.lastAttempt && !attempt.signal?.aborted) {
       await prisma.$transaction(async (tx) => {
         const marked = await tx.kycDocument.updateMany({ where: { id: doc.id, ocrReadAt: null }, data: { ocrReadAt: new Date() } });
         if (marked.count === 1) await recomputeKycChecks(tx, doc.caseId);

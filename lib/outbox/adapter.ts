@@ -8,8 +8,11 @@ import type { OutboxChannel } from "@/lib/generated/prisma/enums";
 export type OutgoingMessage = { id: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string };
 
 export interface DeliveryAdapter {
-  /** Resolves when the gateway accepted the message; throws when it did not (the outbox retries). */
-  send(message: OutgoingMessage): Promise<void>;
+  /**
+   * Resolves when the gateway accepted the message; throws when it did not (the outbox retries). `signal` aborts
+   * when the server is stopping: the send is abandoned and the message handed back.
+   */
+  send(message: OutgoingMessage, signal?: AbortSignal): Promise<void>;
 }
 
 /** Development: "[outbox] sms to +8801712345678 : text". */
@@ -37,7 +40,8 @@ const MAX_REFUSAL_TEXT = 200;
  */
 export function httpSmsAdapter(config: HttpSmsConfig): DeliveryAdapter {
   return {
-    async send(message) {
+    async send(message, signal) {
+      const timeout = AbortSignal.timeout(config.timeoutMs ?? 10_000);
       const response = await fetch(config.url, {
         method: "POST",
         headers: {
@@ -46,7 +50,7 @@ export function httpSmsAdapter(config: HttpSmsConfig): DeliveryAdapter {
           "idempotency-key": message.id,
         },
         body: JSON.stringify({ to: message.recipient, text: message.body, reference: message.id }),
-        signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
       if (!response.ok) {
         const text = (await response.text().catch(() => "")).slice(0, MAX_REFUSAL_TEXT);
@@ -59,5 +63,5 @@ export function httpSmsAdapter(config: HttpSmsConfig): DeliveryAdapter {
 
 /** One adapter per channel: SMS through `sms`, e-mail through the log. */
 export function channelAdapter(sms: DeliveryAdapter, email: DeliveryAdapter = logOnlyAdapter): DeliveryAdapter {
-  return { send: (message) => (message.channel === "sms" ? sms : email).send(message) };
+  return { send: (message, signal) => (message.channel === "sms" ? sms : email).send(message, signal) };
 }

@@ -107,10 +107,15 @@ export async function deliverPendingMessages(
       break;
     }
     try {
-      await adapter.send(message);
+      await adapter.send(message, options.signal);
       await prisma.outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
       sent += 1;
     } catch (error) {
+      if (options.signal?.aborted) {
+        // Cut off by the shutdown, not refused by the gateway: handed back with the rest, the attempt not counted.
+        await releaseClaimedMessages(claimed.slice(index), now);
+        break;
+      }
       await prisma.outboxMessage.update({
         where: { id: message.id },
         data: {

@@ -11,8 +11,6 @@ export function isNoncePage(pathname: string): boolean {
   return NONCE_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** Pages that capture the NID card with the camera: the wizard and the SMS link's new card photo. */
-export const CAMERA_PAGES = ["/apply", "/kyc/resubmit"] as const;
 
 type Directives = Record<string, string[]>;
 
@@ -120,10 +118,15 @@ export function securityHeaderRules(options: { dev: boolean }): HeaderRule[] {
     { key: "Permissions-Policy", value: permissionsPolicy(false) },
     { key: "Content-Security-Policy", value: publicContentSecurityPolicy(options) },
   ];
-  const cameraPages = CAMERA_PAGES.flatMap((page) => [page, `/:locale(bn|en)${page}`]);
   return [
     { source: "/:path*", headers: everywhere },
-    ...cameraPages.map((source) => ({ source, headers: [{ key: "Permissions-Policy", value: permissionsPolicy(true) }] })),
+    // The public site, where the NID card is photographed (/apply, /kyc/resubmit). A document keeps the policy it was
+    // loaded with, and the wizard is reached by client-side navigation from any public page, so every public page
+    // allows the camera for itself; the signed-in areas and every download never do.
+    ...["/", `/:path((?!${NONCE_PAGE_PREFIXES.map((p) => p.slice(1)).join("|")}|_next/|api/).+)`].map((source) => ({
+      source,
+      headers: [{ key: "Permissions-Policy", value: permissionsPolicy(true) }],
+    })),
     // Route handlers of the signed-in areas (their pages get the proxy's policy instead).
     ...NONCE_PAGE_PREFIXES.map((prefix) => ({
       source: `${prefix}/:path*`,

@@ -1,7 +1,9 @@
 /** `npm run db:migrate`: apply pending migrations to DATABASE_URL (what `prisma migrate deploy` does). */
-import { applyMigrations } from "./schema-engine";
+import nextEnv from "@next/env";
+import { applyMigrations, projectRoot } from "./schema-engine";
 import { sealPlainTotpSecrets } from "./totp-secrets";
 
+nextEnv.loadEnvConfig(projectRoot, process.env.NODE_ENV !== "production");
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.error("DATABASE_URL is not set. Example: DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/rinbondhu npm run db:migrate");
@@ -9,5 +11,9 @@ if (!url) {
 }
 const applied = await applyMigrations(url);
 console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
-const sealed = await sealPlainTotpSecrets(url);
-if (sealed) console.log(`Sealed ${sealed} two-step secret(s) stored in plain text under TOTP_ENCRYPTION_KEY.`);
+// Plain secrets of an older database are sealed only under a configured key: never under the development key by
+// accident of a shell without the variable (the app seals them at its next start, with its own key, otherwise).
+if (process.env.TOTP_ENCRYPTION_KEY) {
+  const sealed = await sealPlainTotpSecrets(url);
+  if (sealed) console.log(`Sealed ${sealed} two-step secret(s) stored in plain text under TOTP_ENCRYPTION_KEY.`);
+}

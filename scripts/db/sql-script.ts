@@ -20,12 +20,27 @@ export function splitSqlScript(script: string): string[] {
       const end = script.indexOf("\n", i);
       i = end === -1 ? script.length : end + 1;
     } else if (ch === "/" && next === "*") {
-      const end = script.indexOf("*/", i + 2);
-      i = end === -1 ? script.length : end + 2;
+      // Block comments nest in PostgreSQL.
+      let depth = 1;
+      let j = i + 2;
+      while (j < script.length && depth > 0) {
+        const pair = script.slice(j, j + 2);
+        if (pair === "/*" || pair === "*/") {
+          depth += pair === "/*" ? 1 : -1;
+          j += 2;
+        } else j += 1;
+      }
+      i = j;
     } else if (ch === "'" || ch === '"') {
-      // A doubled quote inside is an escaped quote: the scan simply goes on past it.
+      // A doubled quote inside is an escaped quote; in an E'…' string a backslash escapes the next character.
+      const backslashEscapes = ch === "'" && /[eE]/.test(script[i - 1] ?? "") && !/[A-Za-z0-9_]/.test(script[i - 2] ?? "");
       let j = i + 1;
-      while (j < script.length && !(script[j] === ch && script[j + 1] !== ch)) j += script[j] === ch ? 2 : 1;
+      while (j < script.length) {
+        if (backslashEscapes && script[j] === "\\") j += 2;
+        else if (script[j] === ch && script[j + 1] === ch) j += 2;
+        else if (script[j] === ch) break;
+        else j += 1;
+      }
       i = j + 1;
     } else if (ch === "$") {
       const tag = /^\$[A-Za-z_][A-Za-z0-9_]*\$|^\$\$/.exec(script.slice(i))?.[0];
@@ -42,6 +57,7 @@ export function splitSqlScript(script: string): string[] {
   return statements;
 }
 
+/** Only to tell a chunk of nothing but comments: nesting does not matter for that. */
 function stripComments(text: string): string {
-  return text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  return text.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*\*\//g, "");
 }

@@ -19,9 +19,10 @@ function policy(response: APIResponse): Map<string, string> {
   return new Map(header.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources.join(" ")]));
 }
 
-function expectCommonHeaders(response: APIResponse, camera = false) {
+/** `camera`: "self" on the public site (where the NID card is photographed), "none" in the signed-in areas and downloads. */
+function expectCommonHeaders(response: APIResponse, camera: "self" | "none" = "none") {
   expect(response.headers()).toMatchObject(EVERYWHERE);
-  expect(response.headers()["permissions-policy"]).toContain(camera ? "camera=(self)" : "camera=()");
+  expect(response.headers()["permissions-policy"]).toContain(camera === "self" ? "camera=(self)" : "camera=()");
   expect(response.headers()["permissions-policy"]).toContain("geolocation=()");
   expect(response.headers()["strict-transport-security"]).toBeUndefined();
 }
@@ -36,12 +37,12 @@ async function demoSocietyId(): Promise<string> {
 }
 
 test.describe("security headers", () => {
-  test("public pages: the static policy, still prerendered; the camera only where the card is captured", async ({ request }) => {
+  test("public pages: the static policy, still prerendered; the camera allowed for the card photo, nowhere else", async ({ request }) => {
     for (const path of ["/", "/loans", "/calculator", "/about"]) {
       await request.get(path); // the first request renders and caches the page
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      expectCommonHeaders(response);
+      expectCommonHeaders(response, "self");
       expect(response.headers()["x-nextjs-prerender"], path).toBe("1");
       const csp = policy(response);
       expect(csp.get("script-src")).toBe("'self' 'unsafe-inline'");
@@ -55,7 +56,7 @@ test.describe("security headers", () => {
     }
     for (const path of ["/apply", "/kyc/resubmit"]) {
       const response = await request.get(path);
-      expectCommonHeaders(response, true);
+      expectCommonHeaders(response, "self");
     }
   });
 
@@ -113,7 +114,7 @@ test.describe("security headers", () => {
     for (const url of [chunk, "/icon.svg"]) {
       const file = await page.request.get(url);
       expect(file.status(), url).toBe(200);
-      expectCommonHeaders(file);
+      expectCommonHeaders(file, url === chunk ? "none" : "self");
       expect(policy(file).get("frame-ancestors")).toBe("'none'");
     }
   });
@@ -168,6 +169,14 @@ test("a walk through the public site, the staff sign-in, the back office and the
   await fillLoanDetails(page, { type: "instant", amount: "20000", tenure: "6", purpose: "School fees" });
   await page.getByTestId("apply-next").click();
   await expect(page.getByTestId("nid-capture")).toBeVisible();
+
+  // The header's Admin Login is a full page load: the sign-in page gets the signed-in policy, not the public one.
+  await page.goto("/");
+  const [signInPage] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/login" && r.request().resourceType() === "document"),
+    page.locator('header a[href="/admin/login"]').first().click(),
+  ]);
+  expect(signInPage.headers()["content-security-policy"]).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
 
   // Staff sign-in through the two-step screen, then the back office.
   const admin = demoStaff("admin");

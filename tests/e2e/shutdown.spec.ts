@@ -1,19 +1,50 @@
 /**
- * A production server stopped with SIGTERM (as Docker, systemd or Kubernetes stop it): it finishes the request
- * under way, stops its background work (no job or message left claimed), closes its database pool, and prints
- * nothing alarming on the way out. Runs its own server on the browser tests' database.
+ * A production server stopped with SIGTERM (as Docker, systemd or Kubernetes stop it) while its job runner is in the
+ * middle of delivering messages: it abandons the send, hands every claimed message back (due at once, the attempt
+ * not counted), closes its database pool and exits promptly, printing nothing alarming on the way out. Runs its own
+ * server on a database of its own, next to a fake SMS gateway that never answers.
  */
 import { spawn } from "node:child_process";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { applyMigrations } from "../../scripts/db/schema-engine";
 import { freePort } from "../../scripts/free-port";
-import { dbQuery } from "./support";
 
-test("SIGTERM: the server drains, hands back its work, closes the pool and exits cleanly", async () => {
-  test.setTimeout(90_000);
+test("SIGTERM mid-delivery: the server hands its work back, closes the pool and exits cleanly", async () => {
+  test.setTimeout(120_000);
+  // A database of its own, so the browser tests' servers never take these messages.
+  const name = `shutdown_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await applyMigrations(databaseUrl);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  for (const id of ["m1", "m2", "m3"]) {
+    await db.query(
+      `INSERT INTO "OutboxMessage" ("id", "channel", "recipient", "language", "template", "body") VALUES ($1, 'sms', '+8801700000999', 'bn', 'repayment.reminder', 'shutdown test')`,
+      [id],
+    );
+  }
+
+  // The gateway takes the request and never answers: the runner is stuck mid-send when the signal comes.
+  const held: ServerResponse[] = [];
+  const received: string[] = [];
+  const gateway = createServer((req: IncomingMessage, res) => {
+    received.push(req.url ?? "");
+    held.push(res);
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  const gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`;
+
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, JOB_RUNNER: "on" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, JOB_RUNNER: "on", SMS_PROVIDER: "http", SMS_HTTP_URL: gatewayUrl, SMS_HTTP_API_KEY: "shutdown-test" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -22,30 +53,31 @@ test("SIGTERM: the server drains, hands back its work, closes the pool and exits
   app.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
   try {
-    await expect.poll(async () => (await fetch(`${base}/loans`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+    // The runner starts with the server and claims the three messages; the first send hangs at the gateway.
+    await expect.poll(() => received.length, { timeout: 60_000 }).toBe(1);
+    const claimed = await db.query<{ attempts: number }>(`SELECT "attempts" FROM "OutboxMessage" ORDER BY "id"`);
+    expect(claimed.rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
 
-    // Work for the runner: a message to deliver (the log adapter) and a job for a card that does not exist.
-    await dbQuery(
-      `INSERT INTO "OutboxMessage" ("id", "channel", "recipient", "language", "template", "body") VALUES ('shutdown-test-message', 'sms', '+8801700000999', 'bn', 'repayment.reminder', 'shutdown test')`,
-    );
-    await dbQuery(`INSERT INTO "Job" ("id", "kind", "payload") VALUES ('shutdown-test-job', 'kyc.ocr', '{"documentId":"no-such-document"}')`);
-    // A request whose response queues a run of the work.
-    const busy = fetch(`${base}/`);
     const stoppedAt = output.length;
+    const signalled = Date.now();
     process.kill(-app.pid!, "SIGTERM");
-    expect((await busy).status).toBe(200);
     const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 20_000))]);
     expect(code).not.toBe("hung");
+    // Well before the gateway's 10 s timeout: the send was abandoned, not waited out.
+    expect(Date.now() - signalled).toBeLessThan(8_000);
 
-    const afterSignal = output.slice(stoppedAt);
-    expect(afterSignal).not.toMatch(/error|ECONNREFUSED|terminating connection|unhandled|exception/i);
-    // Nothing is left claimed by the stopped server.
-    expect(await dbQuery(`SELECT "id" FROM "Job" WHERE "status" = 'running'`)).toEqual([]);
-    const [message] = await dbQuery<{ status: string; nextAttemptAt: Date }>(`SELECT "status", "nextAttemptAt" FROM "OutboxMessage" WHERE "id" = 'shutdown-test-message'`);
-    expect(message!.status === "sent" || message!.nextAttemptAt.getTime() <= Date.now()).toBe(true);
+    const rows = await db.query<{ status: string; attempts: number; due: boolean; lastError: string | null }>(
+      `SELECT "status", "attempts", "nextAttemptAt" <= now() AS "due", "lastError" FROM "OutboxMessage" ORDER BY "id"`,
+    );
+    expect(rows.rows).toEqual([0, 1, 2].map(() => ({ status: "pending", attempts: 0, due: true, lastError: null })));
+    expect(received).toHaveLength(1);
+    expect(output.slice(stoppedAt)).not.toMatch(/error|ECONNREFUSED|terminating connection|unhandled|exception|warning/i);
   } finally {
     if (app.exitCode === null && app.signalCode === null) process.kill(-app.pid!, "SIGKILL");
-    await dbQuery(`DELETE FROM "OutboxMessage" WHERE "id" = 'shutdown-test-message'`);
-    await dbQuery(`DELETE FROM "Job" WHERE "id" = 'shutdown-test-job'`);
+    for (const res of held) res.destroy();
+    gateway.close();
+    await db.end();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
   }
 });

@@ -23,6 +23,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TOTP_ENCRYPTION_KEY: "a".repeat(64) }).AUTH_SECRET).toHaveLength(32);
   });
 
+  it("needs the gateway's address and key for SMS_PROVIDER=http, the address over https in production", () => {
+    expect(parseEnv({ ...base }).SMS_PROVIDER).toBe("log");
+    expect(() => parseEnv({ ...base, SMS_PROVIDER: "http" })).toThrow(/SMS_HTTP_URL is required when SMS_PROVIDER is http[\s\S]*SMS_HTTP_API_KEY is required/);
+    expect(parseEnv({ ...base, SMS_PROVIDER: "http", SMS_HTTP_URL: "http://127.0.0.1:9999/send", SMS_HTTP_API_KEY: "k" }).SMS_PROVIDER).toBe("http");
+    const production = { ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TOTP_ENCRYPTION_KEY: "a".repeat(64), SMS_PROVIDER: "http", SMS_HTTP_API_KEY: "k" };
+    expect(() => parseEnv({ ...production, SMS_HTTP_URL: "http://sms.example.com.bd/send" })).toThrow(/SMS_HTTP_URL must be an https/);
+    expect(parseEnv({ ...production, SMS_HTTP_URL: "https://sms.example.com.bd/send" }).SMS_HTTP_URL).toBe("https://sms.example.com.bd/send");
+    // A relay on the same machine: nothing crosses a network.
+    expect(parseEnv({ ...production, SMS_HTTP_URL: "http://127.0.0.1:8025/send" }).SMS_HTTP_URL).toBe("http://127.0.0.1:8025/send");
+    expect(() => parseEnv({ ...base, SMS_PROVIDER: "carrier-pigeon" })).toThrow(/SMS_PROVIDER must be "log" or "http"/);
+  });
+
   it("requires a 32-byte TOTP_ENCRYPTION_KEY in production only, and checks the previous keys' form", () => {
     const production = { ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
     expect(() => parseEnv(production)).toThrow(/TOTP_ENCRYPTION_KEY is required in production/);

@@ -23,6 +23,15 @@ CREATE FUNCTION g() RETURNS int LANGUAGE sql AS $body$ SELECT 1; $body$;
     ]);
   });
 
+  it("keeps E'…' strings with backslash escapes and nested block comments whole", () => {
+    expect(splitSqlScript("SELECT E'it\\'s; x'; /* a /* b; */ c; */ SELECT 1; SELECT 'a\\'; SELECT 2")).toEqual([
+      "SELECT E'it\\'s; x'",
+      "/* a /* b; */ c; */ SELECT 1",
+      "SELECT 'a\\'",
+      "SELECT 2",
+    ]);
+  });
+
   it("reads every migration in the folder as the naive split would where no statement holds a semicolon", () => {
     const dir = path.resolve(import.meta.dirname, "../../prisma/migrations");
     for (const name of readdirSync(dir).filter((n) => !n.endsWith(".toml"))) {

@@ -1,6 +1,7 @@
--- The audit trail is append-only, whoever connects: UPDATE, DELETE and TRUNCATE of "AuditLog" are refused by
--- the database itself. ENABLE ALWAYS keeps the triggers on under session_replication_role = replica (the bulk
--- restore's setting), so no session setting switches them off; only the table's owner could drop them.
+-- The audit trail is append-only: UPDATE, DELETE and TRUNCATE of "AuditLog" are refused by the database itself,
+-- for every role, the application's included. ENABLE ALWAYS keeps the triggers on under
+-- session_replication_role = replica (the bulk restore's setting). Only a DDL statement by the table's owner
+-- (DROP/DISABLE TRIGGER) could remove them: a deployment that wants that closed too runs the app as another role.
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'AuditLog is append-only: % refused', TG_OP
