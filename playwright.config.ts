@@ -17,6 +17,11 @@ const chromiumArgs = [
 ];
 /** Specs that need a camera run in their own browser with Chromium's fake camera, auto-allowed. */
 const cameraSpecs = "**/nid-camera.spec.ts";
+/**
+ * Specs whose card photos the server reads (OCR: a few seconds of one core each, the wizard's read bounded at 4 s)
+ * run one at a time, beside the other specs: two at once on this 2-core machine push a read past its bound.
+ */
+const cardPhotoSpecs = ["**/apply.spec.ts", "**/admin-kyc.spec.ts", "**/journey.spec.ts", "**/admin-review.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,12 +42,20 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [cameraSpecs, compatSpecs],
+      testIgnore: [cameraSpecs, compatSpecs, ...cardPhotoSpecs],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "card-photos",
+      testMatch: cardPhotoSpecs,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "fake-camera",
       testMatch: cameraSpecs,
+      // After the other card-photo specs, never beside them (see cardPhotoSpecs).
+      dependencies: ["card-photos"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },

@@ -86,7 +86,6 @@ function permissionsPolicy(camera: boolean): string {
     "payment=()",
     "usb=()",
     "serial=()",
-    "bluetooth=()",
     "midi=()",
     "magnetometer=()",
     "gyroscope=()",
