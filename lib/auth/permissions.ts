@@ -98,6 +98,8 @@ export const SOCIETY_PERMISSIONS = {
   "society.delete": ["admin"],
   "society.import": ["admin"],
   "society.settings": ["admin"],
+  /** Confirm a field worker's cash hand-over; link a worker to the staff account that collects as them. */
+  "society.cash": ["admin"],
 } as const satisfies Record<string, readonly SocietyRole[]>;
 
 export type SocietyPermission = keyof typeof SOCIETY_PERMISSIONS;

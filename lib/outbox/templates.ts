@@ -31,6 +31,17 @@ export type OutboxTemplateValues = {
     /** YYYY-MM-DD (Asia/Dhaka calendar day). */
     dueDate: string;
   };
+  /** A society member's receipt for a collection recorded in the field app (one per member per day). */
+  "society.receipt": {
+    society: string;
+    /** Whole taka collected (instalment and savings). */
+    amount: number;
+    /** YYYY-MM-DD (Asia/Dhaka calendar day). */
+    date: string;
+    receipt: string;
+    /** The member's savings to date, this collection included. */
+    savingsBalance: number;
+  };
 };
 
 export type OutboxTemplate = keyof OutboxTemplateValues;
@@ -67,6 +78,16 @@ const RENDERERS: { [T in OutboxTemplate]: Record<Language, (v: OutboxTemplateVal
     en: (v) => ({
       subject: `Loan ${v.loanNumber}: reminder for EMI ${v.emiNumber}`,
       body: `RinBondhu: Reminder: EMI ${v.emiNumber} of your loan ${v.loanNumber}, ${formatTaka(v.amountDue, "en")}, due date ${formatCalendarDate(v.dueDate, "en")}. Please pay it; if you already have, thank you.`,
+    }),
+  },
+  "society.receipt": {
+    bn: (v) => ({
+      subject: `${v.society}: রসিদ ${v.receipt}`,
+      body: `${v.society}: ${formatCalendarDate(v.date, "bn")} তারিখে ${formatTaka(v.amount, "bn")} আদায় হয়েছে, রসিদ ${v.receipt}। আজ পর্যন্ত আপনার সঞ্চয় ${formatTaka(v.savingsBalance, "bn")}। ধন্যবাদ।`,
+    }),
+    en: (v) => ({
+      subject: `${v.society}: receipt ${v.receipt}`,
+      body: `${v.society}: ${formatTaka(v.amount, "en")} collected on ${formatCalendarDate(v.date, "en")}, receipt ${v.receipt}. Your savings to date: ${formatTaka(v.savingsBalance, "en")}. Thank you.`,
     }),
   },
 };

@@ -1,3 +1,4 @@
+import { isSameOrigin } from "@/lib/request";
 import { dhakaToday } from "@/lib/format";
 import { contentDisposition } from "@/lib/download";
 import { requireSocietyRoutePermission } from "@/lib/society/access";
@@ -49,16 +50,4 @@ export async function POST(request: Request, { params }: Params) {
   if (body === null) return json(413, { ok: false, problems: [{ code: "tooLarge" }] });
   const outcome = await restoreBackup(access, body);
   return json(outcome.ok ? 200 : 422, outcome);
-}
-
-/** The browser says where a request comes from: a cross-site page, or an Origin naming another host, is refused. */
-function isSameOrigin(request: Request): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return false;
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
-  } catch {
-    return false;
-  }
 }

@@ -24,10 +24,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const PATH = "/admin/settings/messages";
 const hrefFor = (filters: OutboxFilters, page: number) => listHref(PATH, { status: filters.status, page }, { status: "failed" });
 /** Each kind of message and its label's key (message keys cannot hold dots). */
-const TEMPLATE_LABELS: Record<OutboxTemplate, `templates.${"application_rejected" | "kyc_resubmission" | "repayment_reminder"}`> = {
+const TEMPLATE_LABELS: Record<OutboxTemplate, `templates.${"application_rejected" | "kyc_resubmission" | "repayment_reminder" | "society_receipt"}`> = {
   "application.rejected": "templates.application_rejected",
   "kyc.resubmission": "templates.kyc_resubmission",
   "repayment.reminder": "templates.repayment_reminder",
+  "society.receipt": "templates.society_receipt",
 };
 const templateLabel = (template: string) => (template in TEMPLATE_LABELS ? TEMPLATE_LABELS[template as OutboxTemplate] : null);
 

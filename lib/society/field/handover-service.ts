@@ -1,0 +1,59 @@
+import "server-only";
+import { writeAudit } from "@/lib/audit/service";
+import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
+import { prisma } from "@/lib/db";
+import type { SocietyActor } from "@/lib/society/access";
+import { calendarDateOf } from "@/lib/validation/fields";
+import type { confirmHandoverSchema, handoverSchema } from "./schemas";
+import { ownWorkerId } from "./sync-service";
+import type { z } from "zod";
+
+function audit(tx: Parameters<typeof writeAudit>[0], actor: SocietyActor, action: string, id: string, after: Record<string, string | number | null>) {
+  return writeAudit(tx, { actor: actor.actor, action, entityType: "FieldCashHandover", entityId: id, after: { societyId: actor.societyId, ...after }, ip: actor.request.ip, userAgent: actor.request.userAgent });
+}
+
+/**
+ * The worker hands over the day's cash: what the server has of the day's collections this worker recorded is the
+ * expected amount (computed here, never typed), against the cash counted. A difference needs a note. Once per
+ * worker and day; the admin's confirmation comes after.
+ */
+export async function submitHandover(actor: SocietyActor, input: z.output<typeof handoverSchema>): Promise<ActionResult<{ id: string; expected: number; counted: number }>> {
+  return prisma.$transaction(async (tx) => {
+    const workerId = await ownWorkerId(tx, actor.societyId, actor.createdById);
+    if (!workerId || !actor.createdById) return fail("conflict", { reason: "noWorkerLinked" });
+    const date = calendarDateOf(input.date);
+    const sum = await tx.societyCollection.aggregate({
+      where: { societyId: actor.societyId, workerId, date, createdById: actor.createdById },
+      _sum: { installmentCollected: true, savingsCollected: true },
+    });
+    const expected = (sum._sum.installmentCollected ?? 0) + (sum._sum.savingsCollected ?? 0);
+    if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });
+    const created = await tx.fieldCashHandover.createManyAndReturn({
+      data: [{ societyId: actor.societyId, workerId, date, expected, counted: input.counted, note: input.note || null, submittedById: actor.createdById }],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    if (created.length === 0) return fail("conflict", { reason: "alreadySubmitted" });
+    await audit(tx, actor, "society.field.handover", created[0]!.id, { workerId, date: input.date, expected, counted: input.counted, difference: input.counted - expected });
+    return ok({ id: created[0]!.id, expected, counted: input.counted });
+  });
+}
+
+/**
+ * A society admin confirms receiving a hand-over's cash: never the person who handed it over (maker-checker), once
+ * (guarded on the submitted state: of two confirmations one wins).
+ */
+export async function confirmHandover(actor: SocietyActor, input: z.output<typeof confirmHandoverSchema>, now = new Date()): Promise<ActionResult<{ id: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const handover = await tx.fieldCashHandover.findFirst({ where: { id: input.handoverId, societyId: actor.societyId }, select: { id: true, submittedById: true, expected: true, counted: true } });
+    if (!handover) return fail("notFound");
+    if (handover.submittedById === actor.createdById) return fail("forbidden", { reason: "notSamePerson" });
+    const { count } = await tx.fieldCashHandover.updateMany({
+      where: { id: handover.id, status: "submitted" },
+      data: { status: "confirmed", confirmedById: actor.createdById, confirmedAt: now, confirmNote: input.note || null },
+    });
+    if (count !== 1) return fail("conflict", { reason: "alreadyConfirmed" });
+    await audit(tx, actor, "society.field.handover_confirm", handover.id, { expected: handover.expected, counted: handover.counted, note: input.note || null });
+    return ok({ id: handover.id });
+  });
+}

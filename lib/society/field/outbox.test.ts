@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { cashInHand, memberRows, readSyncResults, syncBatches, type OutboxEntry } from "./outbox";
+
+const member = (id: string) => ({ id, code: id, memberCode: id, name: id, area: "", installment: 100, savings: 50 });
+const sheet = {
+  members: [member("a"), member("b"), member("c"), member("d")],
+  collections: [
+    { memberId: "a", receipt: "C001", installment: 100, savings: 50, recordedAt: "2026-11-24T03:00:00Z", mine: true },
+    { memberId: "b", receipt: "C002", installment: 80, savings: 0, recordedAt: "2026-11-24T03:10:00Z", mine: false },
+  ],
+  flagged: ["b"],
+};
+const local = (over: Partial<OutboxEntry>): OutboxEntry => ({
+  id: "x",
+  societyId: "s",
+  workerId: "w",
+  memberId: "c",
+  memberName: "c",
+  date: "2026-11-24",
+  installment: 100,
+  savings: 50,
+  recordedAt: "2026-11-24T04:00:00Z",
+  state: "waiting",
+  ...over,
+});
+
+describe("the phone's sheet", () => {
+  it("shows each member as due, paid (with receipts), waiting on the phone or needing attention", () => {
+    const rows = memberRows(sheet, [local({ id: "1", memberId: "c" }), local({ id: "2", memberId: "d", state: "attention", reason: "memberNotYours" })]);
+    expect(rows.map((r) => [r.id, r.status, r.receipts, r.collectedToday, r.flagged])).toEqual([
+      ["a", "paid", ["C001"], 150, false],
+      ["b", "paid", ["C002"], 80, true],
+      ["c", "waiting", [], 150, false],
+      ["d", "attention", [], 150, false],
+    ]);
+  });
+
+  it("counts cash in hand from the worker's own recorded collections and what waits, not others' or refused ones", () => {
+    expect(cashInHand(sheet, [local({ id: "1" }), local({ id: "2", state: "attention" })])).toBe(150 + 150);
+  });
+});
+
+describe("sync answers and batches", () => {
+  it("takes recorded and duplicate entries out, keeps refused ones with the reason", () => {
+    expect(
+      readSyncResults([
+        { id: "1", status: "recorded", receipt: "C010", recordedAt: "" },
+        { id: "2", status: "duplicate", receipt: "C009", recordedAt: "" },
+        { id: "3", status: "refused", reason: "memberNotFound" },
+      ]),
+    ).toEqual({ done: [{ id: "1", receipt: "C010" }, { id: "2", receipt: "C009" }], refused: [{ id: "3", reason: "memberNotFound" }] });
+  });
+
+  it("sends waiting entries oldest first, in batches, never those needing attention", () => {
+    const entries = [
+      local({ id: "b", recordedAt: "2026-11-24T05:00:00Z" }),
+      local({ id: "a", recordedAt: "2026-11-24T04:00:00Z" }),
+      local({ id: "c", recordedAt: "2026-11-24T06:00:00Z" }),
+      local({ id: "z", state: "attention" }),
+    ];
+    expect(syncBatches(entries, 2).map((b) => b.map((e) => e.id))).toEqual([["a", "b"], ["c"]]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The phone's side of the field app, pure: what each member's row shows (the server's sheet merged with what is
+ * still on the phone), the cash in hand, and what a sync's answer does to the outbox. No storage, no network:
+ * components/society/field/ keeps the outbox in IndexedDB and calls these.
+ */
+import type { FieldSheet } from "./queries";
+import type { FieldEntryResult, FieldRefusal } from "./schemas";
+
+/** One collection on the phone, as recorded there, until the server has it. */
+export type OutboxEntry = {
+  id: string;
+  societyId: string;
+  workerId: string;
+  memberId: string;
+  /** Shown while offline: the member's name as the sheet had it when recorded. */
+  memberName: string;
+  date: string;
+  installment: number;
+  savings: number;
+  recordedAt: string;
+  /** waiting: not sent yet (or the send failed); attention: the server refused it, with the reason. */
+  state: "waiting" | "attention";
+  reason?: FieldRefusal;
+};
+
+export type MemberRow = FieldSheet["members"][number] & {
+  /** paid: the server has a collection today; waiting: only on this phone; attention: refused, to look at. */
+  status: "due" | "paid" | "waiting" | "attention";
+  receipts: string[];
+  collectedToday: number;
+  flagged: boolean;
+};
+
+export function memberRows(sheet: Pick<FieldSheet, "members" | "collections" | "flagged">, outbox: readonly OutboxEntry[]): MemberRow[] {
+  return sheet.members.map((m) => {
+    const server = sheet.collections.filter((c) => c.memberId === m.id);
+    const local = outbox.filter((e) => e.memberId === m.id);
+    const status = local.some((e) => e.state === "attention") ? "attention" : local.length > 0 ? "waiting" : server.length > 0 ? "paid" : "due";
+    return {
+      ...m,
+      status,
+      receipts: server.map((c) => c.receipt),
+      collectedToday: [...server, ...local].reduce((sum, c) => sum + c.installment + c.savings, 0),
+      flagged: sheet.flagged.includes(m.id),
+    };
+  });
+}
+
+/** Cash in the worker's hand today: what the server recorded as theirs, and what waits on the phone. */
+export function cashInHand(sheet: Pick<FieldSheet, "collections">, outbox: readonly OutboxEntry[]): number {
+  const recorded = sheet.collections.filter((c) => c.mine).reduce((sum, c) => sum + c.installment + c.savings, 0);
+  const waiting = outbox.filter((e) => e.state === "waiting").reduce((sum, e) => sum + e.installment + e.savings, 0);
+  return recorded + waiting;
+}
+
+export type SyncOutcome = {
+  /** The server has these (recorded now, or before): they leave the outbox. */
+  done: { id: string; receipt: string }[];
+  /** Refused: they stay on the phone with the reason until edited and resent, or discarded. */
+  refused: { id: string; reason: FieldRefusal }[];
+};
+
+/** What a sync's answer means for the entries sent; an entry the answer does not mention stays waiting. */
+export function readSyncResults(results: readonly FieldEntryResult[]): SyncOutcome {
+  const outcome: SyncOutcome = { done: [], refused: [] };
+  for (const r of results) {
+    if (r.status === "refused") outcome.refused.push({ id: r.id, reason: r.reason });
+    else outcome.done.push({ id: r.id, receipt: r.receipt });
+  }
+  return outcome;
+}
+
+/** The waiting entries in the order they were recorded, in batches the server takes. */
+export function syncBatches(outbox: readonly OutboxEntry[], size: number): OutboxEntry[][] {
+  const waiting = outbox.filter((e) => e.state === "waiting").sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id));
+  const batches: OutboxEntry[][] = [];
+  for (let i = 0; i < waiting.length; i += size) batches.push(waiting.slice(i, i + size));
+  return batches;
+}

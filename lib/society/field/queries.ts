@@ -1,0 +1,80 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import type { SocietyActor } from "@/lib/society/access";
+import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
+import { membersCollectedTwice } from "./rules";
+import { FIELD_SYNC_VERSION } from "./schemas";
+import { ownWorkerId } from "./sync-service";
+
+/**
+ * A worker's sheet for one day, as the field app keeps it on the phone: only what the screen needs (no NID, no
+ * photo, no phone number). A society user always gets their own worker's sheet; an admin chooses the worker.
+ */
+export type FieldSheet = {
+  version: typeof FIELD_SYNC_VERSION;
+  society: { id: string; name: string };
+  date: string;
+  admin: boolean;
+  /** For an admin: the workers to choose from. */
+  workers: { id: string; code: string; name: string }[];
+  worker: { id: string; code: string; name: string; area: string } | null;
+  members: { id: string; code: string; memberCode: string; name: string; area: string; installment: number; savings: number }[];
+  /** What the server has for the day, by anyone: the phone shows it as paid. */
+  collections: { memberId: string; receipt: string; installment: number; savings: number; recordedAt: string; mine: boolean }[];
+  /** Members collected more than once that day, for the manager to check. */
+  flagged: string[];
+  handover: { status: "submitted" | "confirmed"; expected: number; counted: number } | null;
+};
+
+export type FieldSheetProblem = "noWorkerLinked" | "workerNotFound";
+
+export async function loadFieldSheet(actor: SocietyActor & { society: { id: string; name: string } }, query: { worker?: string; date?: string }, now = new Date()): Promise<FieldSheet | FieldSheetProblem> {
+  const admin = actor.access === "admin";
+  const date = query.date ?? dhakaToday(now);
+  const own = await ownWorkerId(prisma, actor.societyId, actor.createdById);
+  const workerId = admin ? (query.worker ?? own) : own;
+  if (!admin && !own) return "noWorkerLinked";
+  const [workers, worker] = await Promise.all([
+    admin ? prisma.societyWorker.findMany({ where: { societyId: actor.societyId, status: "active" }, select: { id: true, code: true, name: true }, orderBy: { code: "asc" } }) : Promise.resolve([]),
+    workerId ? prisma.societyWorker.findFirst({ where: { id: workerId, societyId: actor.societyId, status: "active" }, select: { id: true, code: true, name: true, area: true } }) : Promise.resolve(null),
+  ]);
+  const base = { version: FIELD_SYNC_VERSION, society: { id: actor.society.id, name: actor.society.name }, date, admin, workers };
+  if (!worker) {
+    if (workerId) return "workerNotFound";
+    return { ...base, worker: null, members: [], collections: [], flagged: [], handover: null };
+  }
+  const day = calendarDateOf(date);
+  const [members, collections, handover] = await Promise.all([
+    prisma.societyMember.findMany({
+      where: { societyId: actor.societyId, workerId: worker.id, status: "active" },
+      select: { id: true, code: true, memberCode: true, name: true, area: true, installmentAmount: true, savingsAmount: true },
+      orderBy: { code: "asc" },
+    }),
+    prisma.societyCollection.findMany({
+      where: { societyId: actor.societyId, date: day, member: { workerId: worker.id } },
+      select: { memberId: true, code: true, installmentCollected: true, savingsCollected: true, recordedAt: true, createdAt: true, createdById: true },
+      orderBy: { createdAt: "asc" },
+    }),
+    prisma.fieldCashHandover.findUnique({
+      where: { societyId_workerId_date: { societyId: actor.societyId, workerId: worker.id, date: day } },
+      select: { status: true, expected: true, counted: true },
+    }),
+  ]);
+  return {
+    ...base,
+    date: isoDateOf(day),
+    worker,
+    members: members.map((m) => ({ id: m.id, code: m.code, memberCode: m.memberCode, name: m.name, area: m.area, installment: m.installmentAmount, savings: m.savingsAmount })),
+    collections: collections.map((c) => ({
+      memberId: c.memberId,
+      receipt: c.code,
+      installment: c.installmentCollected,
+      savings: c.savingsCollected,
+      recordedAt: (c.recordedAt ?? c.createdAt).toISOString(),
+      mine: c.createdById !== null && c.createdById === actor.createdById,
+    })),
+    flagged: membersCollectedTwice(collections),
+    handover,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { decideEntry, entryIdOf, membersCollectedTwice, type MemberNow } from "./rules";
+
+const today = "2026-11-24";
+const members: Record<string, MemberNow> = {
+  m1: { id: "m1", workerId: "w1", status: "active" },
+  m2: { id: "m2", workerId: "w2", status: "active" },
+  m3: { id: "m3", workerId: "w1", status: "inactive" },
+};
+const lookup = (id: string) => members[id] ?? null;
+const worker = { admin: false, ownWorkerId: "w1" };
+const entry = (over: Record<string, unknown> = {}) => ({
+  id: "01937f5e-8c2a-7b3d-9e4f-0a1b2c3d4e5f",
+  workerId: "w1",
+  memberId: "m1",
+  date: today,
+  installment: 100,
+  savings: 50,
+  recordedAt: "2026-11-24T04:10:00.000Z",
+  ...over,
+});
+
+describe("decideEntry", () => {
+  it("takes a well-formed entry of the worker's own active member, today or up to 31 days back", () => {
+    expect(decideEntry(entry(), lookup, worker, today)).toMatchObject({ ok: true, entry: { installment: 100, savings: 50 } });
+    expect(decideEntry(entry({ date: "2026-10-24" }), lookup, worker, today).ok).toBe(true);
+    // Bengali digits typed on the phone arrive as text.
+    expect(decideEntry(entry({ installment: "১০০", savings: "" }), lookup, worker, today)).toMatchObject({ ok: true, entry: { installment: 100, savings: 0 } });
+  });
+
+  it("refuses with the reason the phone shows", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ memberId: "gone" }, "memberNotFound"],
+      [{ memberId: "m3" }, "memberInactive"],
+      [{ memberId: "m2" }, "memberNotYours"], // moved to another worker
+      [{ memberId: "m2", workerId: "w2" }, "memberNotYours"], // another worker's member, named as theirs
+      [{ installment: 100_001 }, "amountOutOfRange"],
+      [{ installment: 0, savings: 0 }, "invalid"],
+      [{ installment: -5 }, "invalid"],
+      [{ date: "2026-10-23" }, "dateOutOfRange"],
+      [{ date: "2026-11-26" }, "dateOutOfRange"],
+      [{ id: "not-a-uuid" }, "invalid"],
+    ];
+    for (const [over, reason] of cases) expect(decideEntry(entry(over), lookup, worker, today), JSON.stringify(over)).toEqual({ ok: false, reason });
+    expect(decideEntry(entry(), lookup, { admin: false, ownWorkerId: null }, today)).toEqual({ ok: false, reason: "noWorkerLinked" });
+  });
+
+  it("lets an admin record for any worker's member, but still as that member's worker", () => {
+    const admin = { admin: true, ownWorkerId: null };
+    expect(decideEntry(entry({ memberId: "m2", workerId: "w2" }), lookup, admin, today).ok).toBe(true);
+    expect(decideEntry(entry({ memberId: "m2", workerId: "w1" }), lookup, admin, today)).toEqual({ ok: false, reason: "memberNotYours" });
+  });
+
+  it("reads an unreadable entry's id when it has one", () => {
+    expect(entryIdOf({ id: "abc" })).toBe("abc");
+    expect(entryIdOf(null)).toBeNull();
+    expect(entryIdOf({ id: 5 })).toBeNull();
+  });
+});
+
+describe("membersCollectedTwice", () => {
+  it("flags a member with two collections on the day, once", () => {
+    expect(membersCollectedTwice([{ memberId: "a" }, { memberId: "b" }, { memberId: "a" }, { memberId: "a" }])).toEqual(["a"]);
+    expect(membersCollectedTwice([{ memberId: "a" }, { memberId: "b" }])).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The field app's rules, pure: whether the server takes an entry as the society stands at sync time, and which
+ * members of a day's sheet were collected more than once (two phones, or a phone and the office).
+ */
+import { addCalendarDays } from "@/lib/repayments/schedule";
+import { fieldEntrySchema, MAX_ENTRY_AGE_DAYS, type FieldEntry, type FieldRefusal } from "./schemas";
+
+/** The member as the server finds it now (null: not in this society any more). */
+export type MemberNow = { id: string; workerId: string; status: "active" | "inactive" } | null;
+
+export type EntryDecision = { ok: true; entry: FieldEntry } | { ok: false; reason: FieldRefusal };
+
+/**
+ * One entry against the society now: a well-formed entry, for a member still in the society and active, still
+ * collected by the worker the entry names, which must be the caller's own worker unless the caller is an admin;
+ * dated today or up to MAX_ENTRY_AGE_DAYS back (Dhaka days; a phone's clock a day ahead is tolerated).
+ */
+export function decideEntry(
+  raw: unknown,
+  member: (id: string) => MemberNow,
+  caller: { admin: boolean; ownWorkerId: string | null },
+  today: string,
+): EntryDecision {
+  const parsed = fieldEntrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const amountIssue = parsed.error.issues.some((i) => i.message === "amountOutOfRange");
+    return { ok: false, reason: amountIssue ? "amountOutOfRange" : "invalid" };
+  }
+  const entry = parsed.data;
+  if (!caller.admin && !caller.ownWorkerId) return { ok: false, reason: "noWorkerLinked" };
+  if (entry.date > addCalendarDays(today, 1) || entry.date < addCalendarDays(today, -MAX_ENTRY_AGE_DAYS)) return { ok: false, reason: "dateOutOfRange" };
+  const found = member(entry.memberId);
+  if (!found) return { ok: false, reason: "memberNotFound" };
+  if (found.status !== "active") return { ok: false, reason: "memberInactive" };
+  if (found.workerId !== entry.workerId) return { ok: false, reason: "memberNotYours" };
+  if (!caller.admin && entry.workerId !== caller.ownWorkerId) return { ok: false, reason: "memberNotYours" };
+  return { ok: true, entry };
+}
+
+/** The id of an entry whose body could not be read at all (so the phone can still match the answer). */
+export function entryIdOf(raw: unknown): string | null {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : null;
+}
+
+/** Members collected more than once on the day: the manager checks them (nothing is overwritten). */
+export function membersCollectedTwice(collections: readonly { memberId: string }[]): string[] {
+  const seen = new Map<string, number>();
+  for (const c of collections) seen.set(c.memberId, (seen.get(c.memberId) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+}

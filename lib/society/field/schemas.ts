@@ -1,0 +1,89 @@
+/**
+ * The field app's wire format (version 1), shared by the phone's outbox, its entry form and the server's route
+ * handlers. Offline clients talk only to these versioned route handlers, never to server actions (their ids change
+ * with every build). Amounts are whole taka; the entry form accepts Bengali digits (parseNumberInput).
+ */
+import { z } from "zod";
+import { parseNumberInput } from "@/lib/format";
+import { msg } from "@/lib/validation/fields";
+
+export const FIELD_SYNC_VERSION = 1 as const;
+/** Entries a phone sends in one request: a day's round fits in one or two. */
+export const MAX_SYNC_BATCH = 200;
+/** Largest part of one collection, in taka: far above any daily instalment or saving, below a typing slip of zeros. */
+export const MAX_FIELD_AMOUNT = 100_000;
+/** An entry recorded offline may arrive this many days late; older ones need the manager. */
+export const MAX_ENTRY_AGE_DAYS = 31;
+
+/** What the server answers for one entry, and why it refused one (message keys under society.field.refusals). */
+export const FIELD_REFUSALS = ["invalid", "memberNotFound", "memberInactive", "memberNotYours", "amountOutOfRange", "dateOutOfRange", "noWorkerLinked"] as const;
+export type FieldRefusal = (typeof FIELD_REFUSALS)[number];
+
+/** A collection amount typed on the phone: empty is 0, Bengali digits accepted, whole taka. */
+export const fieldAmount = z.preprocess(
+  (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? 0 : typeof v === "string" ? (parseNumberInput(v) ?? Number.NaN) : v),
+  z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0, msg("invalidAmount")).refine((n) => n <= MAX_FIELD_AMOUNT, msg("amountOutOfRange")),
+);
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One collection as the phone recorded it. */
+export const fieldEntrySchema = z
+  .object({
+    /** UUID made on the phone (v7: time-ordered); the server records each id once. */
+    id: z.uuid(),
+    workerId: z.string().min(1).max(64),
+    memberId: z.string().min(1).max(64),
+    /** The Dhaka calendar day it was collected on. */
+    date: isoDay,
+    installment: fieldAmount,
+    savings: fieldAmount,
+    /** When the worker recorded it on the phone. */
+    recordedAt: z.iso.datetime({ offset: true }),
+  })
+  .refine((e) => e.installment + e.savings > 0, { message: "required", path: ["installment"] });
+export type FieldEntry = z.output<typeof fieldEntrySchema>;
+
+/** The request's envelope; each entry is checked on its own, so one bad entry refuses only itself. */
+export const fieldSyncRequestSchema = z.object({
+  version: z.literal(FIELD_SYNC_VERSION),
+  /** The phone's own id (a UUID made when the app first opened there). */
+  deviceId: z.uuid(),
+  /** What stays on the phone besides this batch: waiting entries and those needing attention. */
+  pending: z.number().int().min(0).max(100_000),
+  attention: z.number().int().min(0).max(100_000),
+  entries: z.array(z.unknown()).max(MAX_SYNC_BATCH),
+});
+
+export type FieldEntryResult =
+  | { id: string; status: "recorded" | "duplicate"; receipt: string; recordedAt: string }
+  | { id: string; status: "refused"; reason: FieldRefusal };
+
+export type FieldSyncResponse = { version: typeof FIELD_SYNC_VERSION; syncedAt: string; results: FieldEntryResult[] };
+
+/** The sheet request's query: an admin chooses the worker; a user always gets their own. */
+export const fieldSheetQuerySchema = z.object({
+  worker: z.string().min(1).max(64).optional(),
+  date: isoDay.optional(),
+});
+
+/** The worker closes the day: the cash counted (Bengali digits accepted) and, for a difference, a note. */
+export const handoverSchema = z.object({
+  version: z.literal(FIELD_SYNC_VERSION),
+  date: isoDay,
+  counted: z.preprocess(
+    (v) => (typeof v === "string" ? (parseNumberInput(v) ?? Number.NaN) : v),
+    z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0 && n <= 10_000_000, msg("invalidAmount")),
+  ),
+  note: z.string().trim().max(300, msg("tooLong")).optional(),
+});
+export type HandoverInput = z.input<typeof handoverSchema>;
+
+/** The admin confirms a hand-over (not the worker who made it). */
+export const confirmHandoverSchema = z.object({
+  handoverId: z.string().min(1).max(64),
+  note: z.string().trim().max(300, msg("tooLong")).optional(),
+});
+
+export const HANDOVER_REFUSALS = ["noWorkerLinked", "alreadySubmitted", "noteRequired", "notFound", "alreadyConfirmed", "notSamePerson"] as const;
+export type HandoverRefusal = (typeof HANDOVER_REFUSALS)[number];

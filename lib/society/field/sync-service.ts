@@ -1,0 +1,140 @@
+import "server-only";
+import { writeAudit } from "@/lib/audit/service";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { queueReceiptMessages } from "@/lib/society/field/receipts";
+import { allocateSocietyCodes } from "@/lib/society/service";
+import type { SocietyActor } from "@/lib/society/access";
+import { calendarDateOf } from "@/lib/validation/fields";
+import { decideEntry, entryIdOf, type MemberNow } from "./rules";
+import { FIELD_SYNC_VERSION, type FieldEntry, type FieldEntryResult, type FieldSyncResponse } from "./schemas";
+
+type SyncRequest = { deviceId: string; pending: number; attention: number; entries: unknown[] };
+
+/** The staff account's own worker in this society (the field app collects as that worker), or null. */
+export async function ownWorkerId(db: Prisma.TransactionClient, societyId: string, staffUserId: string | null): Promise<string | null> {
+  if (!staffUserId) return null;
+  const worker = await db.societyWorker.findFirst({ where: { societyId, staffUserId, status: "active" }, select: { id: true } });
+  return worker?.id ?? null;
+}
+
+/**
+ * Records a phone's batch of collections in one transaction, each entry exactly once by the id the phone made:
+ * - the society's field syncs queue on one lock, so of concurrent replays of a batch (a retry, a double tap, two
+ *   tabs, a sync cut off after the commit) the first records and the others find its rows: "duplicate", with the
+ *   same receipt; and receipt numbers are allocated only for what is recorded (no gaps);
+ * - every entry is judged against the society as it is now (member deleted, moved, inactive; the caller's own
+ *   worker) and refused with a reason the phone keeps showing; nothing another person recorded is overwritten;
+ * - the worker's running total, the phone's report (last sync, what it still holds), one audit row and the
+ *   members' receipt SMS (one per member per day) go in the same transaction.
+ */
+export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest, now = new Date()): Promise<FieldSyncResponse> {
+  const today = dhakaToday(now);
+  const results = await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`field-sync:${actor.societyId}`}))`;
+      const admin = actor.access === "admin";
+      const ownWorker = await ownWorkerId(tx, actor.societyId, actor.createdById);
+
+      const ids = request.entries.map(entryIdOf).filter((id): id is string => id !== null && /^[0-9a-f-]{36}$/i.test(id));
+      const existing = new Map(
+        (
+          await tx.societyCollection.findMany({
+            where: { societyId: actor.societyId, clientId: { in: ids } },
+            select: { clientId: true, code: true, recordedAt: true, createdAt: true },
+          })
+        ).map((c) => [c.clientId!, c]),
+      );
+      const memberIds = request.entries.map((e) => (e as { memberId?: unknown } | null)?.memberId).filter((m): m is string => typeof m === "string");
+      const members = new Map(
+        (
+          await tx.societyMember.findMany({
+            where: { societyId: actor.societyId, id: { in: memberIds } },
+            select: { id: true, workerId: true, status: true },
+          })
+        ).map((m) => [m.id, m]),
+      );
+      const memberNow = (id: string): MemberNow => members.get(id) ?? null;
+
+      const results: FieldEntryResult[] = [];
+      const accepted: FieldEntry[] = [];
+      const inBatch = new Set<string>();
+      for (const raw of request.entries) {
+        const id = entryIdOf(raw) ?? "";
+        const done = existing.get(id);
+        if (done) {
+          results.push({ id, status: "duplicate", receipt: done.code, recordedAt: (done.recordedAt ?? done.createdAt).toISOString() });
+          continue;
+        }
+        const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today);
+        if (!decision.ok) {
+          results.push({ id, status: "refused", reason: decision.reason });
+        } else if (inBatch.has(decision.entry.id)) {
+          // The same entry twice in one batch: recorded once.
+          results.push({ id, status: "duplicate", receipt: "", recordedAt: decision.entry.recordedAt });
+        } else {
+          inBatch.add(decision.entry.id);
+          accepted.push(decision.entry);
+          results.push({ id, status: "recorded", receipt: "", recordedAt: decision.entry.recordedAt });
+        }
+      }
+
+      const codes = await allocateSocietyCodes(tx, actor.societyId, "collection", accepted.length);
+      const receiptOf = new Map(accepted.map((e, i) => [e.id, codes[i]!]));
+      if (accepted.length > 0) {
+        await tx.societyCollection.createMany({
+          data: accepted.map((e) => ({
+            societyId: actor.societyId,
+            code: receiptOf.get(e.id)!,
+            memberId: e.memberId,
+            workerId: e.workerId,
+            date: calendarDateOf(e.date),
+            installmentCollected: e.installment,
+            savingsCollected: e.savings,
+            status: "collected" as const,
+            clientId: e.id,
+            recordedAt: new Date(e.recordedAt),
+            createdByRole: actor.access,
+            createdById: actor.createdById,
+          })),
+        });
+        const byWorker = new Map<string, number>();
+        for (const e of accepted) byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + e.installment + e.savings);
+        for (const [workerId, amount] of byWorker) {
+          await tx.societyWorker.update({ where: { id: workerId }, data: { dailyCollection: { increment: amount } } });
+        }
+        await queueReceiptMessages(tx, actor.societyId, accepted.map((e) => ({ ...e, receipt: receiptOf.get(e.id)! })));
+      }
+      for (const r of results) if (r.status !== "refused" && !r.receipt) r.receipt = receiptOf.get(r.id) ?? "";
+
+      if (actor.createdById) {
+        await tx.fieldDevice.upsert({
+          where: { societyId_id: { societyId: actor.societyId, id: request.deviceId } },
+          create: { societyId: actor.societyId, id: request.deviceId, staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: request.attention },
+          update: { staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: request.attention },
+        });
+      }
+      const count = (status: FieldEntryResult["status"]) => results.filter((r) => r.status === status).length;
+      await writeAudit(tx, {
+        actor: actor.actor,
+        action: "society.field.sync",
+        entityType: "Society",
+        entityId: actor.societyId,
+        after: {
+          deviceId: request.deviceId,
+          recorded: count("recorded"),
+          duplicate: count("duplicate"),
+          refused: count("refused"),
+          receipts: accepted.map((e) => receiptOf.get(e.id)!),
+          total: accepted.reduce((sum, e) => sum + e.installment + e.savings, 0),
+        },
+        ip: actor.request.ip,
+        userAgent: actor.request.userAgent,
+      });
+      return results;
+    },
+    { timeout: 30_000, maxWait: 20_000 },
+  );
+  return { version: FIELD_SYNC_VERSION, syncedAt: now.toISOString(), results };
+}
