@@ -14,13 +14,14 @@ import { GET as workerPhoto } from "@/app/society-manager/[societyId]/workers/[w
 import { hasSocietyPermission, SOCIETY_PERMISSIONS } from "@/lib/auth/permissions";
 import { prisma } from "@/lib/db";
 import * as societyActions from "@/lib/society/actions";
+import * as fieldActions from "@/lib/society/field/actions";
 import { societyActionRegistry } from "@/lib/society/action-client";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
 
 type Action = (societyId: string, input: never) => Promise<{ ok: boolean; error?: { code: string; reason?: string } }>;
-const actions = Object.entries(societyActions).map(([exportName, fn]) => ({ exportName, fn: fn as unknown as Action }));
+const actions = Object.entries({ ...societyActions, ...fieldActions }).map(([exportName, fn]) => ({ exportName, fn: fn as unknown as Action }));
 
 let society: { id: string };
 let other: { id: string };
