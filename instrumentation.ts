@@ -11,6 +11,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { closeDatabase, startJobPolling, stopJobRunner } = await import("./lib/jobs/runner");
   startJobPolling();
+  // A production server has its OCR ready before the first applicant's card (lib/kyc/ocr/engine.ts warmOcr).
+  if (process.env.NODE_ENV === "production") {
+    void import("./lib/kyc/ocr/engine").then(({ warmOcr }) => warmOcr());
+  }
 
   // Next.js answers the signal itself: it stops accepting connections, lets the requests under way finish,
   // then calls process.exit. The background work stops at once (nothing new is claimed, claimed work is handed

@@ -58,6 +58,11 @@ const schema = z
     SMS_HTTP_URL: z.url("must be the gateway's address, like https://sms.example.com.bd/api/send").optional(),
     /** The SMS gateway's API key (sent as a bearer token), with SMS_PROVIDER=http. */
     SMS_HTTP_API_KEY: z.string().optional(),
+    /**
+     * How long the applicant waits for the card to be read (OCR) before the wizard goes on without a proposal. The
+     * browser tests raise it, so that how busy the test machine is never decides what a test sees.
+     */
+    WIZARD_OCR_TIMEOUT_MS: z.coerce.number({ error: "must be a whole number of milliseconds" }).int().min(1_000).max(60_000).default(4_000),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),

@@ -344,13 +344,11 @@ export async function handleApplicationSubmission(
  * The widget's immediate check of a captured or uploaded card image: decoded and re-encoded, then held
  * for the submission, which names it by the answered token instead of uploading it again.
  */
-/** How long the applicant waits for OCR at most; after that the wizard goes on without a proposal. */
-export const WIZARD_OCR_TIMEOUT_MS = 4_000;
 
 /** OCR on this server, bounded in time; null when it read nothing useful, failed or took too long. */
 async function proposeCardFields(image: Uint8Array): Promise<CardProposal | null> {
   const { readNidCardWithin } = await import("@/lib/kyc/ocr/engine");
-  const reading = await readNidCardWithin(image, WIZARD_OCR_TIMEOUT_MS);
+  const reading = await readNidCardWithin(image, env().WIZARD_OCR_TIMEOUT_MS);
   if (!reading) return null;
   const { nidNumber, fullName, dateOfBirth } = reading.fields;
   return nidNumber || fullName || dateOfBirth ? { nidNumber, fullName, dateOfBirth } : null;

@@ -76,6 +76,9 @@ test("an officer approves a case with its computed checks; the customer's KYC st
 });
 
 test("a new document is asked for, the applicant sends it from the link, and the case returns to the queue", async ({ browser }) => {
+  // Two sign-ins, an upload and a wait of up to 30 s for the server to read the new card: more than the default
+  // test budget while the other worker keeps the machine's two cores busy.
+  test.setTimeout(75_000);
   const officer = await newPage(browser, PHONE, "kyc_officer");
   await officer.goto("/admin/kyc?view=KYC-000104");
   const dialog = officer.getByTestId("kyc-dialog");

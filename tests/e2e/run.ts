@@ -34,6 +34,9 @@ try {
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
     // As in production behind nginx: one trusted proxy, whose part the tests play (useOwnAddress).
     TRUSTED_PROXY_HOPS: "1",
+    // The wizard's card read is bounded (4 s by default); on this busy 2-core machine a read may take longer, and a
+    // browser test must not depend on the machine's speed (the bound itself is tested in kyc-ocr.test.ts).
+    WIZARD_OCR_TIMEOUT_MS: "20000",
   };
   const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });

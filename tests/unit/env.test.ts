@@ -23,6 +23,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TOTP_ENCRYPTION_KEY: "a".repeat(64) }).AUTH_SECRET).toHaveLength(32);
   });
 
+  it("bounds the wizard's card read at 4 s unless told otherwise, between 1 and 60 s", () => {
+    expect(parseEnv({ ...base }).WIZARD_OCR_TIMEOUT_MS).toBe(4000);
+    expect(parseEnv({ ...base, WIZARD_OCR_TIMEOUT_MS: "20000" }).WIZARD_OCR_TIMEOUT_MS).toBe(20000);
+    expect(() => parseEnv({ ...base, WIZARD_OCR_TIMEOUT_MS: "50" })).toThrow(/WIZARD_OCR_TIMEOUT_MS/);
+  });
+
   it("needs the gateway's address and key for SMS_PROVIDER=http, the address over https in production", () => {
     expect(parseEnv({ ...base }).SMS_PROVIDER).toBe("log");
     expect(() => parseEnv({ ...base, SMS_PROVIDER: "http" })).toThrow(/SMS_HTTP_URL is required when SMS_PROVIDER is http[\s\S]*SMS_HTTP_API_KEY is required/);

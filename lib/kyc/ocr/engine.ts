@@ -10,9 +10,7 @@ import { parseNidCardText, type CardFields } from "./card-fields";
 /**
  * OCR of an NID card photo on this server: tesseract.js (WebAssembly, in a worker thread) with the English and
  * Bengali trained data installed from npm and read from disk. Nothing is fetched from the network: no CDN
- * language path, no remote core. Two lanes per process, each with its own worker created on first use and used
- * one card at a time: "interactive" for a person waiting (the wizard's bounded read), "background" for the job
- * queue, so an applicant's card never waits behind the officers' queue of cards.
+ * language path, no remote core. One worker per process, created on first use and used one card at a time.
  */
 
 export type CardReading = {
@@ -53,23 +51,18 @@ export async function ocrWorkerOptions() {
   return { langPath: await languageFolder(), gzip: true, cacheMethod: "none" as const };
 }
 
-export type OcrLane = "interactive" | "background";
+let workerPromise: Promise<Worker> | null = null;
+/** Recognitions run one after another: tesseract's worker holds one image at a time. */
+let queue: Promise<unknown> = Promise.resolve();
 
-/** Per lane: its worker, and its recognitions one after another (tesseract's worker holds one image at a time). */
-const lanes: Record<OcrLane, { workerPromise: Promise<Worker> | null; queue: Promise<unknown> }> = {
-  interactive: { workerPromise: null, queue: Promise.resolve() },
-  background: { workerPromise: null, queue: Promise.resolve() },
-};
-
-function worker(lane: OcrLane): Promise<Worker> {
-  const state = lanes[lane];
-  state.workerPromise ??= ocrWorkerOptions()
+function worker(): Promise<Worker> {
+  workerPromise ??= ocrWorkerOptions()
     .then((options) => createWorker([...LANGUAGES], 1, options))
     .catch((error) => {
-      state.workerPromise = null; // the next call tries again
+      workerPromise = null; // the next call tries again
       throw error;
     });
-  return state.workerPromise;
+  return workerPromise;
 }
 
 /** Greyscale, contrast stretched, EXIF-rotated, turned by `degrees`, at a fixed width: what tesseract reads best. */
@@ -78,21 +71,20 @@ async function prepare(image: Uint8Array, degrees = 0): Promise<Buffer> {
   return sharp(upright).rotate().resize({ width: OCR_WIDTH, withoutEnlargement: false }).greyscale().normalise().png().toBuffer();
 }
 
-async function recognize(prepared: Buffer, lane: OcrLane) {
-  const state = lanes[lane];
-  const run = state.queue.then(async () => {
-    const w = await worker(lane);
+async function recognize(prepared: Buffer) {
+  const run = queue.then(async () => {
+    const w = await worker();
     try {
       // rotateAuto: tesseract straightens a photo taken at a slant before reading it.
       return await w.recognize(prepared, { rotateAuto: true });
     } catch (error) {
       // A crashed worker is replaced on the next call.
-      state.workerPromise = null;
+      workerPromise = null;
       await w.terminate().catch(() => undefined);
       throw error;
     }
   });
-  state.queue = run.catch(() => undefined);
+  queue = run.catch(() => undefined);
   const { data } = await run;
   return { text: data.text, confidence: Math.max(0, Math.min(100, Math.round(data.confidence))), fields: parseNidCardText(data.text) };
 }
@@ -102,14 +94,14 @@ async function recognize(prepared: Buffer, lane: OcrLane) {
  * NID number, it is read once more turned a quarter (each way, until one gives a number). Throws when the image
  * cannot be decoded or the worker fails.
  */
-export async function readNidCard(image: Uint8Array, lane: OcrLane = "background"): Promise<CardReading> {
-  const first = await recognize(await prepare(image), lane);
+export async function readNidCard(image: Uint8Array): Promise<CardReading> {
+  const first = await recognize(await prepare(image));
   if (first.fields.nidNumber) return first;
   const { width = 0, height = 0, orientation = 1 } = await sharp(image).metadata();
   const portrait = orientation >= 5 ? width > height : height > width;
   if (!portrait) return first;
   for (const degrees of [90, 270]) {
-    const turned = await recognize(await prepare(image, degrees), lane);
+    const turned = await recognize(await prepare(image, degrees));
     if (turned.fields.nidNumber) return turned;
   }
   return first;
@@ -117,15 +109,14 @@ export async function readNidCard(image: Uint8Array, lane: OcrLane = "background
 
 /**
  * `readNidCard` bounded in time, for a person who is waiting: null after `timeoutMs` or on any failure (logged).
- * It runs in the interactive lane; a recognition still running there carries on, and later interactive reads queue
- * behind it (never behind the background queue).
+ * A recognition still running carries on in the background; later calls queue behind it.
  */
 export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): Promise<CardReading | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
-  const reading = readNidCard(image, "interactive").catch((error) => {
+  const reading = readNidCard(image).catch((error) => {
     console.warn("[ocr] card not read", error instanceof Error ? error.message : error);
     return null;
   });
@@ -136,12 +127,18 @@ export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): P
   }
 }
 
+/**
+ * Starts the worker ahead of the first card: loading the trained data takes about 3 s, which the first applicant's
+ * bounded read (4 s) cannot afford. A failure is left for the first real read to report.
+ */
+export async function warmOcr(): Promise<void> {
+  await worker().catch(() => undefined);
+}
+
 /** Stops the worker once the cards already queued are read (tests, benchmarks, shutdown). */
 export async function stopOcr(): Promise<void> {
-  for (const state of Object.values(lanes)) {
-    await state.queue;
-    const current = state.workerPromise;
-    state.workerPromise = null;
-    if (current) await (await current).terminate();
-  }
+  await queue;
+  const current = workerPromise;
+  workerPromise = null;
+  if (current) await (await current).terminate();
 }
