@@ -13,7 +13,7 @@ export async function register(): Promise<void> {
   startJobPolling();
   // A production server has its OCR ready before the first applicant's card (lib/kyc/ocr/engine.ts warmOcr).
   if (process.env.NODE_ENV === "production") {
-    void import("./lib/kyc/ocr/engine").then(({ warmOcr }) => warmOcr());
+    void import("./lib/kyc/ocr/engine").then(({ warmOcr }) => warmOcr("interactive"));
   }
 
   // Next.js answers the signal itself: it stops accepting connections, lets the requests under way finish,

@@ -10,7 +10,9 @@ import { parseNidCardText, type CardFields } from "./card-fields";
 /**
  * OCR of an NID card photo on this server: tesseract.js (WebAssembly, in a worker thread) with the English and
  * Bengali trained data installed from npm and read from disk. Nothing is fetched from the network: no CDN
- * language path, no remote core. One worker per process, created on first use and used one card at a time.
+ * language path, no remote core. Two lanes per process, each with its own worker created on first use and used
+ * one card at a time: "interactive" for a person waiting (the wizard's bounded read), "background" for the job
+ * queue, so an applicant's card never waits behind the officers' queue of cards.
  */
 
 export type CardReading = {
@@ -51,18 +53,23 @@ export async function ocrWorkerOptions() {
   return { langPath: await languageFolder(), gzip: true, cacheMethod: "none" as const };
 }
 
-let workerPromise: Promise<Worker> | null = null;
-/** Recognitions run one after another: tesseract's worker holds one image at a time. */
-let queue: Promise<unknown> = Promise.resolve();
+export type OcrLane = "interactive" | "background";
 
-function worker(): Promise<Worker> {
-  workerPromise ??= ocrWorkerOptions()
+/** Per lane: its worker, and its recognitions one after another (tesseract's worker holds one image at a time). */
+const lanes: Record<OcrLane, { workerPromise: Promise<Worker> | null; queue: Promise<unknown> }> = {
+  interactive: { workerPromise: null, queue: Promise.resolve() },
+  background: { workerPromise: null, queue: Promise.resolve() },
+};
+
+function worker(lane: OcrLane): Promise<Worker> {
+  const state = lanes[lane];
+  state.workerPromise ??= ocrWorkerOptions()
     .then((options) => createWorker([...LANGUAGES], 1, options))
     .catch((error) => {
-      workerPromise = null; // the next call tries again
+      state.workerPromise = null; // the next call tries again
       throw error;
     });
-  return workerPromise;
+  return state.workerPromise;
 }
 
 /** Greyscale, contrast stretched, EXIF-rotated, turned by `degrees`, at a fixed width: what tesseract reads best. */
@@ -71,20 +78,21 @@ async function prepare(image: Uint8Array, degrees = 0): Promise<Buffer> {
   return sharp(upright).rotate().resize({ width: OCR_WIDTH, withoutEnlargement: false }).greyscale().normalise().png().toBuffer();
 }
 
-async function recognize(prepared: Buffer) {
-  const run = queue.then(async () => {
-    const w = await worker();
+async function recognize(prepared: Buffer, lane: OcrLane) {
+  const state = lanes[lane];
+  const run = state.queue.then(async () => {
+    const w = await worker(lane);
     try {
       // rotateAuto: tesseract straightens a photo taken at a slant before reading it.
       return await w.recognize(prepared, { rotateAuto: true });
     } catch (error) {
       // A crashed worker is replaced on the next call.
-      workerPromise = null;
+      state.workerPromise = null;
       await w.terminate().catch(() => undefined);
       throw error;
     }
   });
-  queue = run.catch(() => undefined);
+  state.queue = run.catch(() => undefined);
   const { data } = await run;
   return { text: data.text, confidence: Math.max(0, Math.min(100, Math.round(data.confidence))), fields: parseNidCardText(data.text) };
 }
@@ -94,14 +102,14 @@ async function recognize(prepared: Buffer) {
  * NID number, it is read once more turned a quarter (each way, until one gives a number). Throws when the image
  * cannot be decoded or the worker fails.
  */
-export async function readNidCard(image: Uint8Array): Promise<CardReading> {
-  const first = await recognize(await prepare(image));
+export async function readNidCard(image: Uint8Array, lane: OcrLane = "background"): Promise<CardReading> {
+  const first = await recognize(await prepare(image), lane);
   if (first.fields.nidNumber) return first;
   const { width = 0, height = 0, orientation = 1 } = await sharp(image).metadata();
   const portrait = orientation >= 5 ? width > height : height > width;
   if (!portrait) return first;
   for (const degrees of [90, 270]) {
-    const turned = await recognize(await prepare(image, degrees));
+    const turned = await recognize(await prepare(image, degrees), lane);
     if (turned.fields.nidNumber) return turned;
   }
   return first;
@@ -109,14 +117,15 @@ export async function readNidCard(image: Uint8Array): Promise<CardReading> {
 
 /**
  * `readNidCard` bounded in time, for a person who is waiting: null after `timeoutMs` or on any failure (logged).
- * A recognition still running carries on in the background; later calls queue behind it.
+ * It runs in the interactive lane; a recognition still running there carries on, and later interactive reads queue
+ * behind it (never behind the background queue).
  */
 export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): Promise<CardReading | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
-  const reading = readNidCard(image).catch((error) => {
+  const reading = readNidCard(image, "interactive").catch((error) => {
     console.warn("[ocr] card not read", error instanceof Error ? error.message : error);
     return null;
   });
@@ -128,17 +137,19 @@ export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): P
 }
 
 /**
- * Starts the worker ahead of the first card: loading the trained data takes about 3 s, which the first applicant's
- * bounded read (4 s) cannot afford. A failure is left for the first real read to report.
+ * Starts a lane's worker ahead of its first card: loading the trained data takes about 3 s, which the first
+ * applicant's bounded read (4 s) cannot afford. A failure is left for the first real read to report.
  */
-export async function warmOcr(): Promise<void> {
-  await worker().catch(() => undefined);
+export async function warmOcr(lane: OcrLane): Promise<void> {
+  await worker(lane).catch(() => undefined);
 }
 
 /** Stops the worker once the cards already queued are read (tests, benchmarks, shutdown). */
 export async function stopOcr(): Promise<void> {
-  await queue;
-  const current = workerPromise;
-  workerPromise = null;
-  if (current) await (await current).terminate();
+  for (const state of Object.values(lanes)) {
+    await state.queue;
+    const current = state.workerPromise;
+    state.workerPromise = null;
+    if (current) await (await current).terminate();
+  }
 }
