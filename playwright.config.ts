@@ -31,7 +31,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".test-results/e2e.json" }]],
-  timeout: 30_000,
+  // A test is a user's whole flow (two browsers, two servers, PostgreSQL and card reading share 2 cores): its budget is
+  // generous so the machine's load never decides a result; each expectation still waits at most 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -35,8 +35,9 @@ try {
     // As in production behind nginx: one trusted proxy, whose part the tests play (useOwnAddress).
     TRUSTED_PROXY_HOPS: "1",
     // The wizard's card read is bounded (4 s by default); on this busy 2-core machine a read may take longer, and a
-    // browser test must not depend on the machine's speed (the bound itself is tested in kyc-ocr.test.ts).
-    WIZARD_OCR_TIMEOUT_MS: "20000",
+    // browser test must not depend on the machine's speed (the bound itself is tested in kyc-ocr.test.ts). Below the
+    // 10 s a test waits for the photo's check to answer.
+    WIZARD_OCR_TIMEOUT_MS: "8000",
   };
   const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });
