@@ -1,6 +1,6 @@
 "use client";
 
-import { LogOut, ShieldCheck } from "lucide-react";
+import { LogOut, ShieldCheck, Smartphone } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -8,14 +8,15 @@ import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/components/admin/forms";
 import { LanguageToggle } from "@/components/layout/language-toggle";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import type { ActionError } from "@/lib/auth/action-result";
-import { signOutStaff } from "@/lib/auth/sign-in-actions";
+import { signOutClearingFieldData } from "@/components/society/field/sign-out";
 import { enterSocietyAdminAction, leaveSocietyAdminAction } from "@/lib/society/actions";
+import { fieldPagePath } from "@/lib/society/field/app-shell";
 import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 /**
@@ -31,6 +32,7 @@ export function SocietyHeader({
   signedIn,
   otherLocale,
   otherLocaleLabel,
+  discardFieldData,
 }: {
   societyId: string;
   name: string;
@@ -39,6 +41,8 @@ export function SocietyHeader({
   signedIn: boolean;
   otherLocale: Locale;
   otherLocaleLabel: string;
+  /** The question asked before collections that could not be sent leave the phone with the sign-out. */
+  discardFieldData: string;
 }) {
   const t = useTranslations("society");
   const router = useRouter();
@@ -51,7 +55,7 @@ export function SocietyHeader({
         await leaveSocietyAdminAction(societyId, {});
         router.refresh();
       } else {
-        await signOutStaff();
+        await signOutClearingFieldData(discardFieldData);
       }
     });
 
@@ -74,6 +78,12 @@ export function SocietyHeader({
         ) : signedIn ? (
           <Badge variant="secondary">{t("access.user")}</Badge>
         ) : null}
+        {/* A plain link: the field app loads as its own page, which installs and opens offline. */}
+        <a href={fieldPagePath(societyId)} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="open-field-app">
+          <Smartphone aria-hidden />
+          <span className="hidden sm:inline">{t("header.fieldApp")}</span>
+          <span className="sr-only sm:hidden">{t("header.fieldApp")}</span>
+        </a>
         <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
         {compat && !isAdmin ? <AdminLoginDialog societyId={societyId} /> : null}
         {(compat && isAdmin) || (!compat && signedIn) ? (

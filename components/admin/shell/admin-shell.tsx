@@ -19,10 +19,11 @@ import { UserMenu } from "./user-menu";
  * search box, the alerts bell and the account menu. Only links the role may follow are rendered.
  */
 export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext; counts: ShellCounts; children: React.ReactNode }) {
-  const [t, tCommon, tLanguage, locale] = await Promise.all([
+  const [t, tCommon, tLanguage, tField, locale] = await Promise.all([
     getTranslations("adminShell"),
     getTranslations("common"),
     getTranslations("language"),
+    getTranslations("field"),
     getLocale(),
   ]);
   const otherLocale = locale === "bn" ? "en" : "bn";
@@ -82,7 +83,7 @@ export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext;
             <UserMenu
               name={ctx.user.name}
               roleBadge={roleBadge}
-              labels={{ menu: t("userMenu"), profile: t("profile"), societyManager: t("societyManager"), customerPortal: t("customerPortal"), signOut: t("signOut") }}
+              labels={{ menu: t("userMenu"), profile: t("profile"), societyManager: t("societyManager"), customerPortal: t("customerPortal"), signOut: t("signOut"), discardFieldData: tField("signOut.discard") }}
             />
           </div>
         </header>

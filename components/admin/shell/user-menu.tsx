@@ -11,10 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { signOutStaff } from "@/lib/auth/sign-in-actions";
 import { SOCIETY_MANAGER_HREF } from "@/components/layout/nav";
+import { signOutClearingFieldData } from "@/components/society/field/sign-out";
 
-type Labels = { menu: string; profile: string; societyManager: string; customerPortal: string; signOut: string };
+type Labels = { menu: string; profile: string; societyManager: string; customerPortal: string; signOut: string; discardFieldData: string };
 
 export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge: React.ReactNode; labels: Labels }) {
   return (
@@ -50,7 +50,7 @@ export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge:
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" data-testid="sign-out" onSelect={() => void signOutStaff()}>
+        <DropdownMenuItem variant="destructive" data-testid="sign-out" onSelect={() => void signOutClearingFieldData(labels.discardFieldData)}>
           <LogOut aria-hidden />
           {labels.signOut}
         </DropdownMenuItem>

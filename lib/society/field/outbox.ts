@@ -6,6 +6,9 @@
 import type { FieldSheet } from "./queries";
 import type { FieldEntryResult, FieldRefusal } from "./schemas";
 
+/** Why an entry needs attention: the server's reason, or the phone's own when the society no longer lets this account in. */
+export type PhoneRefusal = FieldRefusal | "noAccess";
+
 /** One collection on the phone, as recorded there, until the server has it. */
 export type OutboxEntry = {
   id: string;
@@ -20,7 +23,7 @@ export type OutboxEntry = {
   recordedAt: string;
   /** waiting: not sent yet (or the send failed); attention: the server refused it, with the reason. */
   state: "waiting" | "attention";
-  reason?: FieldRefusal;
+  reason?: PhoneRefusal;
 };
 
 export type MemberRow = FieldSheet["members"][number] & {

@@ -27,6 +27,11 @@ export const fieldAmount = z.preprocess(
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The record form's amounts (prefilled from the member's daily instalment and savings, editable): not both zero. */
+export const fieldAmountsSchema = z
+  .object({ installment: fieldAmount, savings: fieldAmount })
+  .refine((e) => e.installment + e.savings > 0, { message: "required", path: ["installment"] });
+
 /** One collection as the phone recorded it. */
 export const fieldEntrySchema = z
   .object({

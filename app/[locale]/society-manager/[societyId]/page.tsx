@@ -38,7 +38,7 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
   const search = await searchParams;
   const tab = parseSocietyTab(search.tab);
   const access = await requireSocietyPermission(societyId, "society.view", societyHref(societyId, tab));
-  const [locale, tLanguage] = await Promise.all([getLocale() as Promise<Locale>, getTranslations("language")]);
+  const [locale, tLanguage, tField] = await Promise.all([getLocale() as Promise<Locale>, getTranslations("language"), getTranslations("field")]);
   const otherLocale: Locale = locale === "bn" ? "en" : "bn";
   const isAdmin = access.access === "admin";
 
@@ -53,6 +53,7 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
           signedIn={!!access.staff}
           otherLocale={otherLocale}
           otherLocaleLabel={tLanguage(otherLocale)}
+          discardFieldData={tField("signOut.discard")}
         />
         <SocietyTabs societyId={societyId} active={tab} />
         <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4" data-testid={`society-tab-${tab}`}>

@@ -1,0 +1,22 @@
+/**
+ * Names the field app's service worker (app/sw.ts), the field screen that registers it, and sign-out (which clears
+ * the phone's copy) share. Pure: the worker bundles it.
+ */
+
+/** The worker sits at the site root but controls only the society manager's pages. */
+export const SERVICE_WORKER_URL = "/sw.js";
+export const SERVICE_WORKER_SCOPE = "/society-manager/";
+
+/** The field screen of any society: /society-manager/<id>/field. */
+export const FIELD_PAGE_PATH = /^\/society-manager\/[^/]+\/field$/;
+
+/** The worker's caches: the field screen's page, and the build files it loads. */
+export const FIELD_CACHES = { pages: "field-pages", static: "field-static" } as const;
+
+export function fieldPagePath(societyId: string): string {
+  return `/society-manager/${encodeURIComponent(societyId)}/field`;
+}
+
+export function fieldManifestPath(societyId: string, locale: string): string {
+  return `${fieldPagePath(societyId)}/manifest.webmanifest?lang=${locale}`;
+}

@@ -1,0 +1,173 @@
+/**
+ * The field app in a real browser at 360 px, offline for real (context.setOffline): the screen opens from the
+ * service worker's copy, collections wait in IndexedDB through a reload and a closed tab, and reach the database
+ * exactly once when the network returns, even when the first sync's answer is cut off after the server committed.
+ * Two phones collecting from one member offline: both kept, the member flagged. A member deleted while the phone
+ * was offline: that entry needs attention with the reason, the others are recorded. Signing out clears the phone.
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { dbQuery, noSidewaysScroll } from "./support";
+import { demoStaff, sessionCookieFor } from "./staff";
+
+type FieldSociety = { societyId: string; workerId: string; memberIds: string[] };
+
+/** A society whose worker collects as the demo collection agent, with `members` members (all with phones). */
+async function fieldSociety(members: number): Promise<FieldSociety> {
+  const [society] = await dbQuery<{ id: string }>(`INSERT INTO "Society" ("id", "name", "updatedAt") VALUES ('e2e' || md5(random()::text), $1, now()) RETURNING "id"`, [`মাঠ সমিতি ${Date.now()}`]);
+  const societyId = society!.id;
+  for (const [role, access] of [["collection_agent", "user"], ["society_manager", "admin"]] as const) {
+    await dbQuery(`INSERT INTO "SocietyManager" ("societyId", "staffUserId", "access") SELECT $1, "id", $2::"SocietyRole" FROM "StaffUser" WHERE "phone" = $3`, [societyId, access, demoStaff(role).phone]);
+  }
+  const [worker] = await dbQuery<{ id: string }>(
+    `INSERT INTO "SocietyWorker" ("id", "societyId", "code", "name", "area", "phone", "totalMembers", "createdByRole", "staffUserId")
+     SELECT 'w' || md5(random()::text), $1, 'W001', 'মাঠকর্মী সালমা', 'মিরপুর', '+8801811000301', $2, 'admin', "id" FROM "StaffUser" WHERE "phone" = $3 RETURNING "id"`,
+    [societyId, members, demoStaff("collection_agent").phone],
+  );
+  const rows = await dbQuery<{ id: string }>(
+    `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
+     SELECT 'm' || md5(random()::text), $1, 'M' || lpad(n::text, 3, '0'), 'FS-' || n, 'সদস্য ' || n, lpad(n::text, 10, '3'), '+8801712' || lpad(n::text, 6, '0'), $2, 'মিরপুর', 100 + n, 20, CURRENT_DATE, 'admin'
+     FROM generate_series(1, $3::int) n ORDER BY n RETURNING "id"`,
+    [societyId, worker!.id, members],
+  );
+  return { societyId, workerId: worker!.id, memberIds: rows.map((r) => r.id) };
+}
+
+async function openField(page: Page, context: BrowserContext, locale: "bn" | "en", societyId: string) {
+  await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: test.info().project.use.baseURL! }]);
+  await sessionCookieFor(context, "collection_agent");
+  await page.goto(`/society-manager/${societyId}/field`);
+  await expect(page.getByTestId("field-app")).toHaveAttribute("data-shell-kept", "true");
+}
+
+/** Taps the nth member and saves the prefilled amounts. */
+async function collect(page: Page, nth: number) {
+  await page.getByTestId("field-member").nth(nth).click();
+  await page.getByTestId("field-record-save").click();
+  await expect(page.getByTestId("field-record")).toBeHidden();
+}
+
+async function waiting(page: Page, count: number) {
+  await expect(page.getByTestId("field-waiting")).toHaveAttribute("data-count", String(count));
+}
+
+async function recordedRows(societyId: string) {
+  return dbQuery<{ code: string; memberId: string; clientId: string }>(`SELECT "code", "memberId", "clientId" FROM "SocietyCollection" WHERE "societyId" = $1 ORDER BY "code"`, [societyId]);
+}
+
+const WAITING_TEXT = { bn: "২০টি আদায় পাঠানো বাকি", en: "20 collections waiting to be sent" } as const;
+
+test.describe("the field app at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const locale of ["bn", "en"] as const) {
+    test(`a day offline in ${locale}: 20 collections survive a reload and a closed tab, and are recorded once`, async ({ page, context }) => {
+      test.setTimeout(120_000);
+      const { societyId, memberIds } = await fieldSociety(20);
+      await openField(page, context, locale, societyId);
+      await expect(page.getByTestId("field-member")).toHaveCount(20);
+      await noSidewaysScroll(page, 360);
+
+      // No network: the page itself comes from the service worker, the sheet from IndexedDB.
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId("field-online")).toHaveAttribute("data-online", "false");
+      await expect(page.getByTestId("field-member")).toHaveCount(20);
+      for (let i = 0; i < 20; i++) await collect(page, i);
+      await waiting(page, 20);
+      await expect(page.getByTestId("field-waiting")).toHaveText(WAITING_TEXT[locale]);
+      await expect(page.locator('[data-testid="field-member"][data-status="waiting"]')).toHaveCount(20);
+
+      // The tab is closed and the app opened again, still with no network.
+      await page.close();
+      const again = await context.newPage();
+      await again.goto(`/society-manager/${societyId}/field`);
+      await waiting(again, 20);
+
+      // The network returns; the first sync's answer is cut off after the server committed.
+      let cut = 0;
+      await context.route("**/field/sync", async (route) => {
+        if (cut++ > 0) return route.continue();
+        await route.fetch();
+        await route.abort("connectionreset");
+      });
+      await context.setOffline(false);
+      await expect.poll(() => cut).toBeGreaterThan(0);
+      await expect.poll(async () => (await recordedRows(societyId)).length).toBe(20);
+      await waiting(again, 20);
+
+      // Sent again: the server finds every entry recorded; nothing twice.
+      await again.getByTestId("field-sync").click();
+      await waiting(again, 0);
+      const rows = await recordedRows(societyId);
+      expect(rows).toHaveLength(20);
+      expect(new Set(rows.map((r) => r.memberId))).toEqual(new Set(memberIds));
+      expect(new Set(rows.map((r) => r.clientId)).size).toBe(20);
+      const numbers = rows.map((r) => Number(r.code.replace(/\D/g, ""))).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
+      const [sms] = await dbQuery<{ count: string; members: string }>(
+        `SELECT count(*) AS "count", count(DISTINCT "entityId") AS "members" FROM "OutboxMessage" WHERE "template" = 'society.receipt' AND "entityId" = ANY($1)`,
+        [memberIds],
+      );
+      expect(sms).toEqual({ count: "20", members: "20" });
+      await expect(again.locator('[data-testid="field-member"][data-status="paid"]')).toHaveCount(20);
+
+      // A receipt is numbered once synced.
+      await again.getByTestId("field-member").first().click();
+      await expect(again.getByTestId("field-receipt")).toHaveAttribute("data-receipt", /\S/);
+    });
+  }
+
+  test("two phones collect from the same member offline: both kept, the member flagged", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { societyId, memberIds } = await fieldSociety(3);
+    const phones = await Promise.all([browser.newContext(), browser.newContext()]);
+    const pages = await Promise.all(phones.map((c) => c.newPage()));
+    for (const [i, context] of phones.entries()) {
+      await openField(pages[i]!, context, "bn", societyId);
+      await context.setOffline(true);
+      await collect(pages[i]!, 0);
+      await waiting(pages[i]!, 1);
+    }
+    for (const [i, context] of phones.entries()) {
+      await context.setOffline(false);
+      await waiting(pages[i]!, 0);
+    }
+    const rows = await recordedRows(societyId);
+    expect(rows.map((r) => r.memberId)).toEqual([memberIds[0], memberIds[0]]);
+    await pages[0]!.getByTestId("field-sync").click();
+    await expect(pages[0]!.locator('[data-testid="field-member"][data-flagged="true"]')).toHaveCount(1);
+    await expect(pages[0]!.getByTestId("field-flagged")).toBeVisible();
+    await Promise.all(phones.map((c) => c.close()));
+  });
+
+  test("a member deleted while the phone is offline: that entry needs attention, the other 19 are recorded", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const { societyId, memberIds } = await fieldSociety(20);
+    await openField(page, context, "bn", societyId);
+    await context.setOffline(true);
+    for (let i = 0; i < 20; i++) await collect(page, i);
+    await waiting(page, 20);
+    await dbQuery(`DELETE FROM "SocietyMember" WHERE "id" = $1`, [memberIds[4]]);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId("field-attention-entry")).toHaveCount(1);
+    await expect(page.getByTestId("field-attention-entry")).toHaveAttribute("data-reason", "memberNotFound");
+    await expect(page.getByTestId("field-attention-entry")).toContainText("সদস্যকে মুছে ফেলা হয়েছে");
+    await waiting(page, 0);
+    expect(await recordedRows(societyId)).toHaveLength(19);
+
+    // Signing out with an entry still on the phone asks first; declining keeps everything.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByTestId("field-sign-out").click();
+    await expect(page.getByTestId("field-attention-entry")).toHaveCount(1);
+
+    // Agreeing discards it, clears the phone's copy and signs out.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByTestId("field-sign-out").click();
+    await page.waitForURL(/\/admin\/login/);
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).not.toContain("rinbondhu-field");
+    const cached = await page.evaluate(async () => (await caches.open("field-pages").then((c) => c.keys())).length);
+    expect(cached).toBe(0);
+  });
+});
