@@ -4,6 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatNumber, formatTaka } from "@/lib/format";
 import type { getSocietyDashboard, workerOptions } from "@/lib/society/queries";
+import type { FieldOverview } from "@/lib/society/field/queries";
+import { FieldOverviewCard } from "./field-overview";
 import { IncomeExpenseDialog } from "./income-expense-dialog";
 import { RecentCollectionsCard } from "./recent-collections";
 import { SalaryDialog } from "./salary-dialog";
@@ -14,9 +16,11 @@ type Props = {
   societyId: string;
   data: Awaited<ReturnType<typeof getSocietyDashboard>>;
   workers: Awaited<ReturnType<typeof workerOptions>>;
+  field: FieldOverview;
+  isAdmin: boolean;
 };
 
-export async function DashboardTab({ societyId, data, workers }: Props) {
+export async function DashboardTab({ societyId, data, workers, field, isAdmin }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.dashboard"), getLocale() as Promise<Locale>]);
   const taka = (n: number) => formatTaka(n, locale);
   return (
@@ -82,6 +86,8 @@ export async function DashboardTab({ societyId, data, workers }: Props) {
           </CardContent>
         </Card>
       </div>
+
+      <FieldOverviewCard societyId={societyId} data={field} isAdmin={isAdmin} />
 
       <RecentCollectionsCard title={t("recent")} rows={data.recent} testId="dashboard-recent" />
     </div>

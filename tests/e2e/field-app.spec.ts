@@ -6,13 +6,14 @@
  * was offline: that entry needs attention with the reason, the others are recorded. Signing out clears the phone.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { formatTaka } from "../../lib/format";
 import { dbQuery, noSidewaysScroll } from "./support";
 import { demoStaff, sessionCookieFor } from "./staff";
 
 type FieldSociety = { societyId: string; workerId: string; memberIds: string[] };
 
 /** A society whose worker collects as the demo collection agent, with `members` members (all with phones). */
-async function fieldSociety(members: number): Promise<FieldSociety> {
+async function fieldSociety(members: number, { linked = true } = {}): Promise<FieldSociety> {
   const [society] = await dbQuery<{ id: string }>(`INSERT INTO "Society" ("id", "name", "updatedAt") VALUES ('e2e' || md5(random()::text), $1, now()) RETURNING "id"`, [`মাঠ সমিতি ${Date.now()}`]);
   const societyId = society!.id;
   for (const [role, access] of [["collection_agent", "user"], ["society_manager", "admin"]] as const) {
@@ -20,8 +21,8 @@ async function fieldSociety(members: number): Promise<FieldSociety> {
   }
   const [worker] = await dbQuery<{ id: string }>(
     `INSERT INTO "SocietyWorker" ("id", "societyId", "code", "name", "area", "phone", "totalMembers", "createdByRole", "staffUserId")
-     SELECT 'w' || md5(random()::text), $1, 'W001', 'মাঠকর্মী সালমা', 'মিরপুর', '+8801811000301', $2, 'admin', "id" FROM "StaffUser" WHERE "phone" = $3 RETURNING "id"`,
-    [societyId, members, demoStaff("collection_agent").phone],
+     SELECT 'w' || md5(random()::text), $1, 'W001', 'মাঠকর্মী সালমা', 'মিরপুর', '+8801811000301', $2, 'admin', CASE WHEN $4 THEN "id" END FROM "StaffUser" WHERE "phone" = $3 RETURNING "id"`,
+    [societyId, members, demoStaff("collection_agent").phone, linked],
   );
   const rows = await dbQuery<{ id: string }>(
     `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
@@ -38,6 +39,7 @@ async function openField(page: Page, context: BrowserContext, locale: "bn" | "en
   await page.goto(`/society-manager/${societyId}/field`);
   await expect(page.getByTestId("field-app")).toHaveAttribute("data-shell-kept", "true");
 }
+
 
 /** Taps the nth member and saves the prefilled amounts. */
 async function collect(page: Page, nth: number) {
@@ -169,5 +171,51 @@ test.describe("the field app at 360 px", () => {
     expect(databases).not.toContain("rinbondhu-field");
     const cached = await page.evaluate(async () => (await caches.open("field-pages").then((c) => c.keys())).length);
     expect(cached).toBe(0);
+  });
+
+  test("the admin links the worker's account; the worker closes the day with a difference; another admin confirms the cash", async ({ page, context, browser }) => {
+    test.setTimeout(90_000);
+    const { societyId, workerId } = await fieldSociety(3, { linked: false });
+    await openField(page, context, "bn", societyId);
+    await expect(page.getByTestId("field-problem")).toHaveAttribute("data-problem", "noWorkerLinked");
+
+    const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await sessionCookieFor(office, "society_manager");
+    const admin = await office.newPage();
+    await admin.goto(`/society-manager/${societyId}`);
+    await admin.getByTestId("field-link-account").selectOption({ label: demoStaff("collection_agent").name });
+    await expect.poll(async () => (await dbQuery<{ staffUserId: string | null }>(`SELECT "staffUserId" FROM "SocietyWorker" WHERE "id" = $1`, [workerId]))[0]!.staffUserId).not.toBeNull();
+
+    await page.getByTestId("field-sync").click();
+    await expect(page.getByTestId("field-member")).toHaveCount(3);
+    await collect(page, 0);
+    await collect(page, 1);
+    await expect(page.locator('[data-testid="field-member"][data-status="paid"]')).toHaveCount(2);
+    const expected = 101 + 20 + 102 + 20;
+    await expect(page.getByTestId("field-close-expected")).toHaveText(formatTaka(expected, "bn"));
+
+    // Ten taka short, typed in Bengali digits: a note is required.
+    await page.locator("#field-counted").fill("২৩৩");
+    await page.getByTestId("field-close-submit").click();
+    await expect(page.locator("#field-close-note-error")).toBeVisible();
+    await page.locator("#field-close-note").fill("একজন সদস্য ১০ টাকা কম দিয়েছেন");
+    await page.getByTestId("field-close-submit").click();
+    await expect(page.getByTestId("field-close-status")).toHaveAttribute("data-status", "submitted");
+
+    await admin.reload();
+    const row = admin.getByTestId("field-overview-worker");
+    await expect(row.getByTestId("field-overview-on-phones")).toHaveAttribute("data-count", "0");
+    await expect(row.getByTestId("field-overview-sync")).not.toContainText("কখনো");
+    await expect(admin.getByTestId("field-overview-unconfirmed")).toHaveText(formatTaka(expected - 10, "bn"));
+    await admin.getByTestId("field-handover-confirm").click();
+    await expect(admin.getByTestId("field-handover")).toHaveCount(0);
+    const [handover] = await dbQuery<{ status: string; expected: number; counted: number; confirmer: string }>(
+      `SELECT h."status", h."expected", h."counted", s."phone" AS "confirmer" FROM "FieldCashHandover" h JOIN "StaffUser" s ON s."id" = h."confirmedById" WHERE h."societyId" = $1`,
+      [societyId],
+    );
+    expect(handover).toEqual({ status: "confirmed", expected, counted: expected - 10, confirmer: demoStaff("society_manager").phone });
+    await page.getByTestId("field-sync").click();
+    await expect(page.getByTestId("field-close-status")).toHaveAttribute("data-status", "confirmed");
+    await office.close();
   });
 });

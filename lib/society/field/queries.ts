@@ -78,3 +78,47 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
     handover,
   };
 }
+
+/**
+ * The field app as the society's dashboard shows it: each active worker's linked account, when that account's
+ * phones last synced and what they reported still holding (waiting and needing attention), and the hand-overs
+ * waiting for an admin's confirmation. The accounts with access to the society are what a worker can be linked to.
+ */
+export async function fieldOverview(societyId: string) {
+  const [workers, devices, handovers, accounts] = await Promise.all([
+    prisma.societyWorker.findMany({
+      where: { societyId, status: "active" },
+      select: { id: true, code: true, name: true, staffUserId: true, staffUser: { select: { name: true } } },
+      orderBy: { code: "asc" },
+    }),
+    prisma.fieldDevice.groupBy({
+      by: ["staffUserId"],
+      where: { societyId },
+      _max: { lastSyncAt: true },
+      _sum: { pendingReported: true, attentionReported: true },
+    }),
+    prisma.fieldCashHandover.findMany({
+      where: { societyId, status: "submitted" },
+      select: { id: true, date: true, expected: true, counted: true, note: true, submittedById: true, worker: { select: { code: true, name: true } } },
+      orderBy: [{ date: "asc" }, { submittedAt: "asc" }],
+    }),
+    prisma.societyManager.findMany({ where: { societyId }, select: { staffUser: { select: { id: true, name: true } } }, orderBy: { staffUser: { name: "asc" } } }),
+  ]);
+  const deviceOf = new Map(devices.map((d) => [d.staffUserId, d]));
+  return {
+    workers: workers.map((w) => {
+      const device = w.staffUserId ? deviceOf.get(w.staffUserId) : undefined;
+      return {
+        id: w.id,
+        code: w.code,
+        name: w.name,
+        account: w.staffUserId ? { id: w.staffUserId, name: w.staffUser?.name ?? "" } : null,
+        lastSyncAt: device?._max.lastSyncAt?.toISOString() ?? null,
+        onPhones: (device?._sum.pendingReported ?? 0) + (device?._sum.attentionReported ?? 0),
+      };
+    }),
+    handovers: handovers.map((h) => ({ ...h, date: isoDateOf(h.date) })),
+    accounts: accounts.map((a) => a.staffUser),
+  };
+}
+export type FieldOverview = Awaited<ReturnType<typeof fieldOverview>>;

@@ -21,6 +21,7 @@ import {
   recentCollections,
   workerOptions,
 } from "@/lib/society/queries";
+import { fieldOverview } from "@/lib/society/field/queries";
 import { memberSearchSchema } from "@/lib/society/schemas";
 import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
 
@@ -67,8 +68,8 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
 async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
   switch (tab) {
     case "dashboard": {
-      const [data, workers] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId)]);
-      return <DashboardTab societyId={societyId} data={data} workers={workers} />;
+      const [data, workers, field] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId), fieldOverview(societyId)]);
+      return <DashboardTab societyId={societyId} data={data} workers={workers} field={field} isAdmin={isAdmin} />;
     }
     case "workers":
       return <WorkersTab societyId={societyId} workers={await listWorkers(societyId)} isAdmin={isAdmin} />;

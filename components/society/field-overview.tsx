@@ -1,0 +1,75 @@
+import { Smartphone } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Locale } from "@/i18n/config";
+import { formatCalendarDate, formatDateTime, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
+import type { FieldOverview } from "@/lib/society/field/queries";
+import { ConfirmHandoverButton, WorkerAccountSelect } from "./field-overview-controls";
+
+/**
+ * The dashboard's field app card: each worker's linked account (an admin links it), last sync and entries still on
+ * phones as the phones last reported, and the cash hand-overs an admin has yet to confirm.
+ */
+export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyId: string; data: FieldOverview; isAdmin: boolean }) {
+  const [t, locale] = await Promise.all([getTranslations("society.fieldOverview"), getLocale() as Promise<Locale>]);
+  const unconfirmed = data.handovers.reduce((sum, h) => sum + h.counted, 0);
+  return (
+    <Card className="gap-3 py-4" data-testid="field-overview">
+      <CardHeader className="px-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Smartphone aria-hidden className="size-4" />
+          {t("title")}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 px-4 text-sm">
+        {data.workers.length === 0 ? <p className="text-muted-foreground">{t("noWorkers")}</p> : null}
+        <ul className="divide-y">
+          {data.workers.map((w) => (
+            <li key={w.id} className="grid gap-1 py-2 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="field-overview-worker" data-worker={w.code}>
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {localizeDigits(w.code, locale)} · {w.name}
+                </p>
+                <p className="text-xs text-muted-foreground" data-testid="field-overview-sync">
+                  {w.lastSyncAt ? t("lastSync", { time: formatDateTime(w.lastSyncAt, locale) }) : t("neverSynced")}
+                  {" · "}
+                  <span data-testid="field-overview-on-phones" data-count={w.onPhones}>
+                    {t("onPhones", { count: formatNumber(w.onPhones, locale) })}
+                  </span>
+                </p>
+              </div>
+              {isAdmin ? (
+                <WorkerAccountSelect societyId={societyId} workerId={w.id} value={w.account?.id ?? ""} accounts={data.accounts} label={t("account", { worker: w.name })} none={t("noAccount")} />
+              ) : (
+                <p className="text-xs">{w.account ? w.account.name : t("noAccount")}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="space-y-2">
+          <h3 className="font-semibold">
+            {t("unconfirmed")}: <span className="tabular-nums" data-testid="field-overview-unconfirmed">{formatTaka(unconfirmed, locale)}</span>
+          </h3>
+          {data.handovers.length === 0 ? <p className="text-muted-foreground">{t("allConfirmed")}</p> : null}
+          <ul className="space-y-2">
+            {data.handovers.map((h) => (
+              <li key={h.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2" data-testid="field-handover">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {localizeDigits(h.worker.code, locale)} · {h.worker.name} · {formatCalendarDate(h.date, locale)}
+                  </p>
+                  <p className="text-xs">
+                    {t("expectedCounted", { expected: formatTaka(h.expected, locale), counted: formatTaka(h.counted, locale) })}
+                    {h.counted !== h.expected ? ` · ${t("difference", { amount: formatTaka(h.counted - h.expected, locale) })}` : null}
+                  </p>
+                  {h.note ? <p className="text-xs text-muted-foreground">{h.note}</p> : null}
+                </div>
+                {isAdmin ? <ConfirmHandoverButton societyId={societyId} handoverId={h.id} /> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
