@@ -4,11 +4,17 @@
  * (gzip) bytes of every JavaScript response until the network is idle. Next.js 16's build no longer
  * prints this. Then one touch on the page, and what that downloads on top (the wizard's validation
  * and later steps wait for it), so nothing deferred goes uncounted.
+ * `field` measures the field app's screen of the demo society, signed in as the demo collection agent
+ * (`npm run bench:weight -- field`).
  */
 import { chromium } from "@playwright/test";
+import { DEMO_STAFF } from "../lib/seed/staff";
+import { demoId } from "../lib/seed/support";
+import { createSessionCookie } from "../tests/support/session-cookie";
 import { startProductionApp } from "./prepare-app";
 
-const pages = (process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/loans", "/calculator"]);
+const FIELD_PAGE = `/society-manager/${demoId("society:adarsha")}/field`;
+const pages = (process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/loans", "/calculator"]).map((p) => (p === "field" ? FIELD_PAGE : p));
 const app = await startProductionApp();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -19,6 +25,10 @@ try {
   console.log("|---|---|---|---|---|---|");
   for (const path of pages) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    if (path === FIELD_PAGE) {
+      const agent = DEMO_STAFF.find((s) => s.role === "collection_agent")!;
+      await context.addCookies([{ ...(await createSessionCookie(app.databaseUrl, app.authSecret, agent.phone)), url: app.baseUrl }]);
+    }
     const page = await context.newPage();
     const sizes: Promise<{ js: boolean; html: boolean; transferred: number; decoded: number }>[] = [];
     page.on("response", (res) => {

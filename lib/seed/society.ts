@@ -95,6 +95,8 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
       photoId: w.withPhoto ? documents.add(`society-worker-photo:${i + 1}`, "worker_photo", createdAt, manager) : null,
       totalMembers: MEMBERS.filter((m) => m.worker === i).length,
       dailyCollection: 0, // replaced by the sum of the collections below
+      // The demo collection agent collects as the first worker in the field app.
+      staffUserId: i === 0 ? staffId("collection_agent") : null,
       status: "active",
       createdAt,
       createdByRole: "admin",

@@ -5,7 +5,11 @@
  * Two phones collecting from one member offline: both kept, the member flagged. A member deleted while the phone
  * was offline: that entry needs attention with the reason, the others are recorded. Signing out clears the phone.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { formatTaka } from "../../lib/format";
 import { dbQuery, noSidewaysScroll } from "./support";
 import { demoStaff, sessionCookieFor } from "./staff";
@@ -218,4 +222,61 @@ test.describe("the field app at 360 px", () => {
     await expect(page.getByTestId("field-close-status")).toHaveAttribute("data-status", "confirmed");
     await office.close();
   });
+
+  test("Chrome finds the field app installable, and the installed app starts with no network", async () => {
+    const testInfo = test.info();
+    const { societyId } = await fieldSociety(2);
+    // A normal Playwright context is incognito, where Chrome never offers to install.
+    const profile = await mkdtemp(join(tmpdir(), "field-install-"));
+    const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: testInfo.project.use.baseURL, viewport: { width: 360, height: 740 } });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openField(page, context, "bn", societyId);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+      const { errors, data } = await cdp.send("Page.getAppManifest");
+      expect(errors).toEqual([]);
+      const manifest = JSON.parse(data!) as { name: string; short_name: string; start_url: string; display: string; icons: { sizes: string; purpose: string }[] };
+      expect(manifest).toMatchObject({ name: "ঋণবন্ধু মাঠের অ্যাপ", short_name: "মাঠের অ্যাপ", start_url: `/society-manager/${societyId}/field`, display: "standalone" });
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+      // In English too; it names nothing of the society, so a shared cache may keep it by its URL.
+      const english = await page.request.get(`/society-manager/${societyId}/field/manifest.webmanifest?lang=en`);
+      expect(english.headers()["cache-control"]).toBe("public, max-age=3600");
+      expect(await english.json()).toMatchObject({ name: "RinBondhu field app", short_name: "Field app", lang: "en" });
+
+      // Opened from the home screen with no signal: the start page and the day's sheet are on the phone.
+      await context.setOffline(true);
+      const fromHome = await context.newPage();
+      await fromHome.goto(manifest.start_url);
+      await expect(fromHome.getByTestId("field-member")).toHaveCount(2);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  });
+
+  for (const locale of ["bn", "en"] as const) {
+    test(`axe finds nothing serious on the field screen in ${locale}`, async ({ browser }) => {
+      const { societyId } = await fieldSociety(3);
+      // The page's nonce policy would refuse the injected axe script.
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      await openField(page, context, locale, societyId);
+      await expect(page.getByTestId("field-member")).toHaveCount(3);
+      await collect(page, 0);
+      await page.getByTestId("field-member").first().click();
+      await expect(page.getByTestId("field-receipt")).toHaveCount(1);
+      for (const screen of ["dialog", "page"] as const) {
+        if (screen === "page") await page.keyboard.press("Escape");
+        await page.addScriptTag({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+          return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+        });
+        expect(violations, screen).toEqual([]);
+      }
+      await context.close();
+    });
+  }
 });
