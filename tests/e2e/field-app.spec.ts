@@ -223,6 +223,35 @@ test.describe("the field app at 360 px", () => {
     await office.close();
   });
 
+  test("the outbox survives an ended session; a removed grant takes the sheet off the phone and keeps the entry in view", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const { societyId } = await fieldSociety(3);
+    await openField(page, context, "bn", societyId);
+    await context.setOffline(true);
+    await collect(page, 0);
+    await collect(page, 1);
+
+    // The session ended while the phone was offline: nothing is lost, and signing in again sends it.
+    await context.clearCookies();
+    await context.setOffline(false);
+    await expect(page.getByTestId("field-problem")).toHaveAttribute("data-problem", "signedOut");
+    await waiting(page, 2);
+    await sessionCookieFor(context, "collection_agent");
+    await page.getByTestId("field-sync").click();
+    await waiting(page, 0);
+    expect(await recordedRows(societyId)).toHaveLength(2);
+
+    // The society takes the account's access away while one more collection waits on the phone.
+    await context.setOffline(true);
+    await collect(page, 2);
+    await dbQuery(`DELETE FROM "SocietyManager" WHERE "societyId" = $1 AND "staffUserId" = (SELECT "id" FROM "StaffUser" WHERE "phone" = $2)`, [societyId, demoStaff("collection_agent").phone]);
+    await context.setOffline(false);
+    await expect(page.getByTestId("field-problem")).toHaveAttribute("data-problem", "noAccess");
+    await expect(page.getByTestId("field-no-sheet")).toBeVisible();
+    await expect(page.getByTestId("field-attention-entry")).toHaveAttribute("data-reason", "noAccess");
+    expect(await recordedRows(societyId)).toHaveLength(2);
+  });
+
   test("Chrome finds the field app installable, and the installed app starts with no network", async () => {
     const testInfo = test.info();
     const { societyId } = await fieldSociety(2);
