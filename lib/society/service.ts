@@ -67,8 +67,9 @@ export async function allocateSocietyCodes(tx: Tx, societyId: string, kind: Soci
   if (last === undefined) {
     const { table, prefix } = CODE_SOURCES[kind];
     const pattern = `^${prefix}[0-9]+$`;
+    // The position is cast: an untyped parameter makes substring(text from text), a regular expression match.
     const highest = await tx.$queryRaw<{ n: number | null }[]>`
-      SELECT max(substring("code" from ${prefix.length + 1})::int) AS "n" FROM ${Prisma.raw(`"${table}"`)}
+      SELECT max(substring("code" from ${prefix.length + 1}::int)::int) AS "n" FROM ${Prisma.raw(`"${table}"`)}
       WHERE "societyId" = ${societyId} AND "code" ~ ${pattern}`;
     const inserted = await tx.$queryRaw<{ lastNumber: number }[]>`
       INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber")

@@ -78,6 +78,23 @@ const receiptNumber = (code: string) => Number(code.replace(/^C/, ""));
 const collectionCount = () => prisma.societyCollection.count({ where: { societyId } });
 
 describe("field sync", () => {
+  it("stores the moment an entry was recorded whatever offset the phone wrote it with", async () => {
+    const made = entry(m1, { recordedAt: `${today}T08:15:00+06:00` });
+    expect((await sync([made])).body.results[0]!.status).toBe("recorded");
+    const stored = await prisma.societyCollection.findUniqueOrThrow({ where: { societyId_clientId: { societyId, clientId: made.id } } });
+    expect(stored.recordedAt!.toISOString()).toBe(new Date(`${today}T02:15:00Z`).toISOString());
+  });
+
+  it("continues a society's receipt numbers from its highest code when the society has no counter row yet", async () => {
+    // Societies made before the counters existed: the numbers start after the highest code on record (C150 here).
+    await prisma.societySequence.deleteMany({ where: { societyId, kind: "collection" } });
+    await prisma.societyCollection.createMany({
+      data: [5, 20, 150].map((n) => ({ societyId, code: `C${String(n).padStart(3, "0")}`, memberId: m1, workerId: w1, date: new Date("2026-01-01"), installmentCollected: 10, savingsCollected: 0, createdByRole: "admin" as const })),
+    });
+    const { body } = await sync([entry(m1), entry(m2)]);
+    expect(body.results.map((r) => (r as Extract<FieldEntryResult, { receipt: string }>).receipt)).toEqual(["C151", "C152"]);
+  });
+
   it("records 20 entries once each, numbered without gaps; a replay answers duplicate with the same receipts", async () => {
     const entries = Array.from({ length: 20 }, (_, i) => entry(i % 2 ? m1 : m2, { installment: 100 + i }));
     const first = await sync(entries);
@@ -87,6 +104,9 @@ describe("field sync", () => {
     const numbers = receipts.map(receiptNumber).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
     expect(await collectionCount()).toBe(20);
+    const stored = await prisma.societyCollection.findUniqueOrThrow({ where: { societyId_clientId: { societyId, clientId: entries[3]!.id } } });
+    expect(stored).toMatchObject({ memberId: entries[3]!.memberId, workerId: w1, installmentCollected: 103, savingsCollected: 50, status: "collected", createdById: workerUser, createdByRole: "user" });
+    expect(stored.recordedAt!.toISOString()).toBe(entries[3]!.recordedAt);
 
     const again = await sync(entries);
     expect(again.body.results.map((r) => r.status)).toEqual(Array(20).fill("duplicate"));

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { DatabaseError, type ClientBase, type PoolClient } from "pg";
 import { writeAuditWith } from "@/lib/audit/service";
@@ -8,6 +7,7 @@ import { copyInto, prisma, RolledBack, withoutRowTriggers, withPgTransaction } f
 import { reencodeImage } from "@/lib/documents/reencode";
 import type { CheckedImageUpload } from "@/lib/documents/upload";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { batchIds } from "@/lib/ids/batch";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
 import { societyCodeNumber, type SocietyCodeKind } from "../codes";
@@ -196,17 +196,6 @@ function dateTime(value: string | undefined, fallback: Date): Date {
 }
 
 /**
- * Ids for the restored rows: the time and 48 random bits once for the restore, then a counter. Like cuid
- * ids elsewhere they start with the time, so new rows land at the end of each primary-key index instead of
- * all over it; short keys keep the six indexes of 300,000 collections small; and they cost nothing to make.
- */
-function restoreIds(): () => string {
-  const prefix = `r${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
-  let next = 0;
-  return () => `${prefix}${(next++).toString(36).padStart(5, "0")}`;
-}
-
-/**
  * Checks the uploaded file (plain or compressed) as the preview did and replaces the society's records in
  * one transaction. The file is read as it unpacks: its workers and members first, then its collections,
  * each checked and handed to COPY as it is read, then what follows them. Whatever is found wrong on the
@@ -257,7 +246,7 @@ async function remainingProblems(backup: OpenedBackup, people: BackupPeople, pro
 async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: OpenedBackup, people: BackupPeople, photos: Map<string, CheckedImageUpload>, { problems, add }: ProblemList): Promise<RestoreOutcome> {
   const now = new Date();
   const societyId = actor.societyId;
-  const newId = restoreIds();
+  const newId = batchIds("r");
   return withPgTransaction<RestoreOutcome>(async (db) => {
     await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
     const before = await countsOf(db, societyId);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { batchIds } from "@/lib/ids/batch";
 import { renderOutboxMessage } from "@/lib/outbox/templates";
 
 type RecordedEntry = { memberId: string; date: string; installment: number; savings: number; receipt: string };
@@ -15,33 +16,36 @@ export async function queueReceiptMessages(tx: Prisma.TransactionClient, society
   const [society, members, savings] = await Promise.all([
     tx.society.findUniqueOrThrow({ where: { id: societyId }, select: { name: true } }),
     tx.societyMember.findMany({ where: { id: { in: memberIds }, societyId }, select: { id: true, phone: true } }),
-    tx.societyCollection.groupBy({ by: ["memberId"], where: { societyId, memberId: { in: memberIds } }, _sum: { savingsCollected: true } }),
+    // By member alone (they are this society's, checked before): an index-only scan of (memberId, date, savings).
+    tx.societyCollection.groupBy({ by: ["memberId"], where: { memberId: { in: memberIds } }, _sum: { savingsCollected: true } }),
   ]);
   const phoneOf = new Map(members.map((m) => [m.id, m.phone]));
   const savingsOf = new Map(savings.map((s) => [s.memberId, s._sum.savingsCollected ?? 0]));
   const firstOfDay = new Map<string, RecordedEntry>();
   for (const e of entries) if (!firstOfDay.has(`${e.memberId}:${e.date}`)) firstOfDay.set(`${e.memberId}:${e.date}`, e);
-  const data = [...firstOfDay.values()]
+  const messages = [...firstOfDay.values()]
     .filter((e) => /^\+8801[3-9]\d{8}$/.test(phoneOf.get(e.memberId) ?? ""))
-    .map((e) => {
-      const { body } = renderOutboxMessage("society.receipt", "bn", {
+    .map((e) => ({
+      memberId: e.memberId,
+      recipient: phoneOf.get(e.memberId)!,
+      body: renderOutboxMessage("society.receipt", "bn", {
         society: society.name,
         amount: e.installment + e.savings,
         date: e.date,
         receipt: e.receipt,
         savingsBalance: savingsOf.get(e.memberId) ?? 0,
-      });
-      return {
-        channel: "sms" as const,
-        recipient: phoneOf.get(e.memberId)!,
-        language: "bn" as const,
-        template: "society.receipt",
-        body,
-        entityType: "SocietyMember",
-        entityId: e.memberId,
-        dedupeKey: `society.receipt:${e.memberId}:${e.date}`,
-      };
-    });
-  const created = await tx.outboxMessage.createMany({ data, skipDuplicates: true });
-  return created.count;
+      }).body,
+      dedupeKey: `society.receipt:${e.memberId}:${e.date}`,
+    }));
+  if (messages.length === 0) return 0;
+  // One INSERT of arrays (Prisma's createMany cost about 0.4 ms of CPU a row); a member's second receipt of the day
+  // meets the dedupe key and is skipped.
+  const nextId = batchIds("o");
+  const column = <T>(pick: (m: (typeof messages)[number]) => T) => messages.map(pick);
+  return tx.$executeRaw`
+    INSERT INTO "OutboxMessage" ("id", "channel", "recipient", "language", "template", "body", "entityType", "entityId", "dedupeKey")
+    SELECT v.id, 'sms', v.recipient, 'bn', 'society.receipt', v.body, 'SocietyMember', v.member, v.dedupe
+    FROM unnest(${column(() => nextId())}::text[], ${column((m) => m.recipient)}::text[], ${column((m) => m.body)}::text[],
+      ${column((m) => m.memberId)}::text[], ${column((m) => m.dedupeKey)}::text[]) AS v(id, recipient, body, member, dedupe)
+    ON CONFLICT ("dedupeKey") DO NOTHING`;
 }

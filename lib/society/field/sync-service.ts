@@ -2,11 +2,11 @@ import "server-only";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
+import { batchIds } from "@/lib/ids/batch";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueReceiptMessages } from "@/lib/society/field/receipts";
 import { allocateSocietyCodes } from "@/lib/society/service";
 import type { SocietyActor } from "@/lib/society/access";
-import { calendarDateOf } from "@/lib/validation/fields";
 import { decideEntry, entryIdOf, type MemberNow } from "./rules";
 import { FIELD_SYNC_VERSION, type FieldEntry, type FieldEntryResult, type FieldSyncResponse } from "./schemas";
 
@@ -83,22 +83,18 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       const codes = await allocateSocietyCodes(tx, actor.societyId, "collection", accepted.length);
       const receiptOf = new Map(accepted.map((e, i) => [e.id, codes[i]!]));
       if (accepted.length > 0) {
-        await tx.societyCollection.createMany({
-          data: accepted.map((e) => ({
-            societyId: actor.societyId,
-            code: receiptOf.get(e.id)!,
-            memberId: e.memberId,
-            workerId: e.workerId,
-            date: calendarDateOf(e.date),
-            installmentCollected: e.installment,
-            savingsCollected: e.savings,
-            status: "collected" as const,
-            clientId: e.id,
-            recordedAt: new Date(e.recordedAt),
-            createdByRole: actor.access,
-            createdById: actor.createdById,
-          })),
-        });
+        // One INSERT of arrays: Prisma's createMany spent about 0.4 ms of CPU per row here (bench:field-sync).
+        const nextId = batchIds("f");
+        const column = <T>(pick: (e: FieldEntry) => T) => accepted.map(pick);
+        await tx.$executeRaw`
+          INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected",
+            "status", "clientId", "recordedAt", "createdByRole", "createdById")
+          SELECT v.id, ${actor.societyId}, v.code, v.member, v.worker, v.day::date, v.installment, v.savings,
+            'collected', v.client::uuid, (v.recorded::timestamptz AT TIME ZONE 'UTC'), ${actor.access}::"SocietyRole", ${actor.createdById}::text
+          FROM unnest(${column(() => nextId())}::text[], ${column((e) => receiptOf.get(e.id)!)}::text[], ${column((e) => e.memberId)}::text[],
+            ${column((e) => e.workerId)}::text[], ${column((e) => e.date)}::text[], ${column((e) => e.installment)}::int[], ${column((e) => e.savings)}::int[],
+            ${column((e) => e.id)}::text[], ${column((e) => e.recordedAt)}::text[])
+            AS v(id, code, member, worker, day, installment, savings, client, recorded)`;
         const byWorker = new Map<string, number>();
         for (const e of accepted) byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + e.installment + e.savings);
         for (const [workerId, amount] of byWorker) {
