@@ -28,7 +28,9 @@ const serwist = new Serwist({
       matcher: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith("/_next/static/"),
       handler: new CacheFirst({
         cacheName: FIELD_CACHES.static,
-        plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60 })],
+        // No age limit: cache first never refreshes a file, so an age limit would make an offline start fail after it
+        // (the files are content-hashed: a new build brings new names; the oldest of 300 make room).
+        plugins: [new ExpirationPlugin({ maxEntries: 300 })],
       }),
     },
     {

@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import type { ActionError } from "@/lib/auth/action-result";
+import { signOutStaff } from "@/lib/auth/sign-in-actions";
 import { signOutClearingFieldData } from "@/components/society/field/sign-out";
 import { enterSocietyAdminAction, leaveSocietyAdminAction } from "@/lib/society/actions";
 import { fieldPagePath } from "@/lib/society/field/app-shell";
@@ -32,6 +33,7 @@ export function SocietyHeader({
   signedIn,
   otherLocale,
   otherLocaleLabel,
+  accountId,
   discardFieldData,
 }: {
   societyId: string;
@@ -41,6 +43,8 @@ export function SocietyHeader({
   signedIn: boolean;
   otherLocale: Locale;
   otherLocaleLabel: string;
+  /** The signed-in staff account (its field app copy leaves the phone at sign-out). */
+  accountId: string | null;
   /** The question asked before collections that could not be sent leave the phone with the sign-out. */
   discardFieldData: string;
 }) {
@@ -55,7 +59,7 @@ export function SocietyHeader({
         await leaveSocietyAdminAction(societyId, {});
         router.refresh();
       } else {
-        await signOutClearingFieldData(discardFieldData);
+        await (accountId ? signOutClearingFieldData(accountId, discardFieldData) : signOutStaff());
       }
     });
 

@@ -1,9 +1,10 @@
 /**
  * The field app in a real browser at 360 px, offline for real (context.setOffline): the screen opens from the
- * service worker's copy, collections wait in IndexedDB through a reload and a closed tab, and reach the database
+ * service worker's copy, collections wait in IndexedDB through reloads and a closed tab, and reach the database
  * exactly once when the network returns, even when the first sync's answer is cut off after the server committed.
  * Two phones collecting from one member offline: both kept, the member flagged. A member deleted while the phone
  * was offline: that entry needs attention with the reason, the others are recorded. Signing out clears the phone.
+ * Closing the day, an ended session, a removed grant, installability; axe on the screen in both languages.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -62,16 +63,35 @@ async function recordedRows(societyId: string) {
 
 const WAITING_TEXT = { bn: "২০টি আদায় পাঠানো বাকি", en: "20 collections waiting to be sent" } as const;
 
+/** axe-core in the page before its own scripts: an init script is not subject to the page's nonce policy. */
+async function withAxe(context: BrowserContext) {
+  await context.addInitScript({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  });
+}
+
 test.describe("the field app at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  /**
+   * Both languages run the whole offline day; the English one also has a member deleted on the server while the
+   * phone is offline (19 recorded, that one needs attention) and ends with signing out.
+   */
   for (const locale of ["bn", "en"] as const) {
-    test(`a day offline in ${locale}: 20 collections survive a reload and a closed tab, and are recorded once`, async ({ page, context }) => {
+    const deleted = locale === "en";
+    test(`a day offline in ${locale}: 20 collections survive reloads and a closed tab and are recorded once${deleted ? "; a member deleted meanwhile needs attention" : ""}`, async ({ page, context }) => {
       test.setTimeout(120_000);
       const { societyId, memberIds } = await fieldSociety(20);
+      await withAxe(context);
       await openField(page, context, locale, societyId);
       await expect(page.getByTestId("field-member")).toHaveCount(20);
       await noSidewaysScroll(page, 360);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // No network: the page itself comes from the service worker, the sheet from IndexedDB.
       await context.setOffline(true);
@@ -81,13 +101,21 @@ test.describe("the field app at 360 px", () => {
       for (let i = 0; i < 20; i++) await collect(page, i);
       await waiting(page, 20);
       await expect(page.getByTestId("field-waiting")).toHaveText(WAITING_TEXT[locale]);
+      // Reloaded with the 20 on the phone: all still there.
+      await page.reload();
+      await waiting(page, 20);
       await expect(page.locator('[data-testid="field-member"][data-status="waiting"]')).toHaveCount(20);
+      await page.getByTestId("field-member").first().click();
+      await expect(page.getByTestId("field-receipt")).toHaveAttribute("data-receipt", "");
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The tab is closed and the app opened again, still with no network.
       await page.close();
       const again = await context.newPage();
       await again.goto(`/society-manager/${societyId}/field`);
       await waiting(again, 20);
+      if (deleted) await dbQuery(`DELETE FROM "SocietyMember" WHERE "id" = $1`, [memberIds[4]]);
+      const expected = deleted ? 19 : 20;
 
       // The network returns; the first sync's answer is cut off after the server committed.
       let cut = 0;
@@ -98,28 +126,57 @@ test.describe("the field app at 360 px", () => {
       });
       await context.setOffline(false);
       await expect.poll(() => cut).toBeGreaterThan(0);
-      await expect.poll(async () => (await recordedRows(societyId)).length).toBe(20);
+      await expect.poll(async () => (await recordedRows(societyId)).length).toBe(expected);
       await waiting(again, 20);
 
       // Sent again: the server finds every entry recorded; nothing twice.
       await again.getByTestId("field-sync").click();
       await waiting(again, 0);
       const rows = await recordedRows(societyId);
-      expect(rows).toHaveLength(20);
-      expect(new Set(rows.map((r) => r.memberId))).toEqual(new Set(memberIds));
-      expect(new Set(rows.map((r) => r.clientId)).size).toBe(20);
+      expect(rows).toHaveLength(expected);
+      const kept = memberIds.filter((_, i) => !deleted || i !== 4);
+      expect(new Set(rows.map((r) => r.memberId))).toEqual(new Set(kept));
+      expect(new Set(rows.map((r) => r.clientId)).size).toBe(expected);
       const numbers = rows.map((r) => Number(r.code.replace(/\D/g, ""))).sort((a, b) => a - b);
-      expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
+      expect(numbers).toEqual(Array.from({ length: expected }, (_, i) => numbers[0]! + i));
       const [sms] = await dbQuery<{ count: string; members: string }>(
         `SELECT count(*) AS "count", count(DISTINCT "entityId") AS "members" FROM "OutboxMessage" WHERE "template" = 'society.receipt' AND "entityId" = ANY($1)`,
         [memberIds],
       );
-      expect(sms).toEqual({ count: "20", members: "20" });
-      await expect(again.locator('[data-testid="field-member"][data-status="paid"]')).toHaveCount(20);
+      expect(sms).toEqual({ count: String(expected), members: String(expected) });
+      await expect(again.locator('[data-testid="field-member"][data-status="paid"]')).toHaveCount(expected);
 
       // A receipt is numbered once synced.
       await again.getByTestId("field-member").first().click();
       await expect(again.getByTestId("field-receipt")).toHaveAttribute("data-receipt", /\S/);
+      await again.keyboard.press("Escape");
+      if (!deleted) return;
+
+      // The deleted member's entry stays on the phone with the reason, and the server knows the phone holds it.
+      await expect(again.getByTestId("field-attention-entry")).toHaveCount(1);
+      await expect(again.getByTestId("field-attention-entry")).toHaveAttribute("data-reason", "memberNotFound");
+      await expect(again.getByTestId("field-attention-entry")).toContainText("The member was deleted");
+      const [device] = await dbQuery<{ attention: number }>(`SELECT sum("attentionReported")::int AS "attention" FROM "FieldDevice" WHERE "societyId" = $1`, [societyId]);
+      expect(device!.attention).toBe(1);
+
+      // Signing out with an entry still on the phone asks first; declining keeps everything.
+      const declined = again.waitForEvent("dialog").then((dialog) => dialog.dismiss());
+      await again.getByTestId("field-sign-out").click();
+      await declined;
+      await expect(again.getByTestId("field-sign-out")).toBeEnabled();
+      expect(again.url()).toContain("/field");
+      expect(await again.evaluate(() => new Promise<number>((resolve) => {
+        const open = indexedDB.open("rinbondhu-field");
+        open.onsuccess = () => open.result.transaction("outbox").objectStore("outbox").count().onsuccess = (e) => resolve((e.target as IDBRequest<number>).result);
+      }))).toBe(1);
+
+      // Agreeing discards it, clears the phone's copy and signs out.
+      again.once("dialog", (dialog) => void dialog.accept());
+      await again.getByTestId("field-sign-out").click();
+      await again.waitForURL(/\/admin\/login/);
+      const databases = await again.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+      expect(databases).not.toContain("rinbondhu-field");
+      expect(await again.evaluate(async () => (await caches.open("field-pages").then((c) => c.keys())).length)).toBe(0);
     });
   }
 
@@ -144,37 +201,6 @@ test.describe("the field app at 360 px", () => {
     await expect(pages[0]!.locator('[data-testid="field-member"][data-flagged="true"]')).toHaveCount(1);
     await expect(pages[0]!.getByTestId("field-flagged")).toBeVisible();
     await Promise.all(phones.map((c) => c.close()));
-  });
-
-  test("a member deleted while the phone is offline: that entry needs attention, the other 19 are recorded", async ({ page, context }) => {
-    test.setTimeout(120_000);
-    const { societyId, memberIds } = await fieldSociety(20);
-    await openField(page, context, "bn", societyId);
-    await context.setOffline(true);
-    for (let i = 0; i < 20; i++) await collect(page, i);
-    await waiting(page, 20);
-    await dbQuery(`DELETE FROM "SocietyMember" WHERE "id" = $1`, [memberIds[4]]);
-
-    await context.setOffline(false);
-    await expect(page.getByTestId("field-attention-entry")).toHaveCount(1);
-    await expect(page.getByTestId("field-attention-entry")).toHaveAttribute("data-reason", "memberNotFound");
-    await expect(page.getByTestId("field-attention-entry")).toContainText("সদস্যকে মুছে ফেলা হয়েছে");
-    await waiting(page, 0);
-    expect(await recordedRows(societyId)).toHaveLength(19);
-
-    // Signing out with an entry still on the phone asks first; declining keeps everything.
-    page.once("dialog", (dialog) => void dialog.dismiss());
-    await page.getByTestId("field-sign-out").click();
-    await expect(page.getByTestId("field-attention-entry")).toHaveCount(1);
-
-    // Agreeing discards it, clears the phone's copy and signs out.
-    page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByTestId("field-sign-out").click();
-    await page.waitForURL(/\/admin\/login/);
-    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-    expect(databases).not.toContain("rinbondhu-field");
-    const cached = await page.evaluate(async () => (await caches.open("field-pages").then((c) => c.keys())).length);
-    expect(cached).toBe(0);
   });
 
   test("the admin links the worker's account; the worker closes the day with a difference; another admin confirms the cash", async ({ page, context, browser }) => {
@@ -284,28 +310,4 @@ test.describe("the field app at 360 px", () => {
       await rm(profile, { recursive: true, force: true });
     }
   });
-
-  for (const locale of ["bn", "en"] as const) {
-    test(`axe finds nothing serious on the field screen in ${locale}`, async ({ browser }) => {
-      const { societyId } = await fieldSociety(3);
-      // The page's nonce policy would refuse the injected axe script.
-      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 } });
-      const page = await context.newPage();
-      await openField(page, context, locale, societyId);
-      await expect(page.getByTestId("field-member")).toHaveCount(3);
-      await collect(page, 0);
-      await page.getByTestId("field-member").first().click();
-      await expect(page.getByTestId("field-receipt")).toHaveCount(1);
-      for (const screen of ["dialog", "page"] as const) {
-        if (screen === "page") await page.keyboard.press("Escape");
-        await page.addScriptTag({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
-        const violations = await page.evaluate(async () => {
-          const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-          return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-        });
-        expect(violations, screen).toEqual([]);
-      }
-      await context.close();
-    });
-  }
 });

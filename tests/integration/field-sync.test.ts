@@ -85,6 +85,26 @@ describe("field sync", () => {
     expect(stored.recordedAt!.toISOString()).toBe(new Date(`${today}T02:15:00Z`).toISOString());
   });
 
+  it("refuses an impossible date or an upper-case replay only for that entry; the rest of the batch is recorded", async () => {
+    const first = entry(m1);
+    expect((await sync([first])).body.results[0]!.status).toBe("recorded");
+    // Day 0 of this month: inside the accepted range as text, not a date.
+    const impossible = entry(m2, { date: `${today.slice(0, 8)}00` });
+    const fine = entry(m1);
+    const { status, body } = await sync([{ ...first, id: first.id.toUpperCase() }, impossible, fine]);
+    expect(status).toBe(200);
+    expect(body.results.map((r) => r.status)).toEqual(["duplicate", "refused", "recorded"]);
+    expect(body.results[1]).toMatchObject({ status: "refused", reason: "invalid" });
+    expect(body.results[0]!.id).toBe(first.id.toUpperCase());
+    expect(await collectionCount()).toBe(2);
+  });
+
+  it("keeps the phone's report of what it still holds, counting what the batch has just refused", async () => {
+    await sync([entry(m1), entry("gone-member")], { deviceId: "0193a1b2-0000-7000-8000-0000000000aa" });
+    const device = await prisma.fieldDevice.findUniqueOrThrow({ where: { societyId_id: { societyId, id: "0193a1b2-0000-7000-8000-0000000000aa" } } });
+    expect(device).toMatchObject({ staffUserId: workerUser, pendingReported: 0, attentionReported: 1 });
+  });
+
   it("continues a society's receipt numbers from its highest code when the society has no counter row yet", async () => {
     // Societies made before the counters existed: the numbers start after the highest code on record (C150 here).
     await prisma.societySequence.deleteMany({ where: { societyId, kind: "collection" } });

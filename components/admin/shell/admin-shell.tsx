@@ -81,6 +81,7 @@ export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext;
             ) : null}
             <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} className="hidden sm:inline-flex" />
             <UserMenu
+              accountId={ctx.user.id}
               name={ctx.user.name}
               roleBadge={roleBadge}
               labels={{ menu: t("userMenu"), profile: t("profile"), societyManager: t("societyManager"), customerPortal: t("customerPortal"), signOut: t("signOut"), discardFieldData: tField("signOut.discard") }}

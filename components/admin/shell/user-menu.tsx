@@ -16,7 +16,7 @@ import { signOutClearingFieldData } from "@/components/society/field/sign-out";
 
 type Labels = { menu: string; profile: string; societyManager: string; customerPortal: string; signOut: string; discardFieldData: string };
 
-export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge: React.ReactNode; labels: Labels }) {
+export function UserMenu({ accountId, name, roleBadge, labels }: { accountId: string; name: string; roleBadge: React.ReactNode; labels: Labels }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -50,7 +50,7 @@ export function UserMenu({ name, roleBadge, labels }: { name: string; roleBadge:
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" data-testid="sign-out" onSelect={() => void signOutClearingFieldData(labels.discardFieldData)}>
+        <DropdownMenuItem variant="destructive" data-testid="sign-out" onSelect={() => void signOutClearingFieldData(accountId, labels.discardFieldData)}>
           <LogOut aria-hidden />
           {labels.signOut}
         </DropdownMenuItem>

@@ -17,7 +17,7 @@ import { discardEntry, resendEntry } from "./store";
  * Entries the server refused, with its reason: they stay on the phone until the worker corrects and sends one
  * again, or discards it (after a confirmation). The app never drops one on its own.
  */
-export function AttentionList({ entries, onResent }: { entries: OutboxEntry[]; onResent: () => void }) {
+export function AttentionList({ entries, onResent, onDiscarded }: { entries: OutboxEntry[]; onResent: () => void; onDiscarded: () => void }) {
   const t = useTranslations("field.attention");
   return (
     <section className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3" data-testid="field-attention" aria-labelledby="field-attention-title">
@@ -27,14 +27,14 @@ export function AttentionList({ entries, onResent }: { entries: OutboxEntry[]; o
       <p className="text-sm text-red-900">{t("hint")}</p>
       <ul className="space-y-2">
         {entries.map((entry) => (
-          <AttentionEntry key={entry.id} entry={entry} onResent={onResent} />
+          <AttentionEntry key={entry.id} entry={entry} onResent={onResent} onDiscarded={onDiscarded} />
         ))}
       </ul>
     </section>
   );
 }
 
-function AttentionEntry({ entry, onResent }: { entry: OutboxEntry; onResent: () => void }) {
+function AttentionEntry({ entry, onResent, onDiscarded }: { entry: OutboxEntry; onResent: () => void; onDiscarded: () => void }) {
   const t = useTranslations("field");
   const locale = useLocale() as Locale;
   const form = useForm<z.input<typeof fieldAmountsSchema>, unknown, z.output<typeof fieldAmountsSchema>>({
@@ -47,7 +47,11 @@ function AttentionEntry({ entry, onResent }: { entry: OutboxEntry; onResent: () 
     onResent();
   });
   const discard = async () => {
-    if (window.confirm(t("attention.discardConfirm", { amount: formatTaka(entry.installment + entry.savings, locale), member: entry.memberName }))) await discardEntry(entry.id);
+    if (window.confirm(t("attention.discardConfirm", { amount: formatTaka(entry.installment + entry.savings, locale), member: entry.memberName }))) {
+      await discardEntry(entry.id);
+      // The server's dashboard counts what phones hold: tell it this one is gone.
+      onDiscarded();
+    }
   };
   const ids = { installment: `attention-${entry.id}-installment`, savings: `attention-${entry.id}-savings` };
   return (

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { cashInHand, memberRows, type MemberRow } from "@/lib/society/field/outbox";
+import { membersCollectedTwice } from "@/lib/society/field/rules";
 import type { FieldSheet } from "@/lib/society/field/queries";
 import { WorkerSelect } from "@/components/society/worker-select";
 import { AttentionList } from "./attention-list";
@@ -15,7 +16,7 @@ import { MemberList } from "./member-list";
 import { RecordDialog } from "./record-dialog";
 import { SyncStatus } from "./sync-status";
 import { keepAppShell } from "./app-shell";
-import { fieldDb, lastSyncKey, recordCollection, sheetKey } from "./store";
+import { accountEntries, fieldDb, lastSyncKey, recordCollection, sheetKey } from "./store";
 import { refreshSheet, syncOutbox, type WireProblem } from "./sync";
 import { useOnline } from "./use-online";
 
@@ -27,7 +28,7 @@ const EMPTY: never[] = [];
  * refreshes the sheet and empties the outbox, on opening, when the signal returns, after each collection, and on
  * "Sync now".
  */
-export function FieldApp({ societyId, societyName, admin, otherLocale, otherLocaleLabel }: { societyId: string; societyName: string; admin: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
+export function FieldApp({ accountId, societyId, societyName, admin, otherLocale, otherLocaleLabel }: { accountId: string; societyId: string; societyName: string; admin: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
   const t = useTranslations("field");
   const locale = useLocale() as Locale;
   const online = useOnline();
@@ -39,15 +40,16 @@ export function FieldApp({ societyId, societyName, admin, otherLocale, otherLoca
   const [recording, setRecording] = useState<MemberRow | null>(null);
   const today = dhakaToday();
 
-  const stored = useLiveQuery(() => fieldDb.sheets.get(sheetKey(societyId, admin ? chosenWorker : null)), [societyId, admin, chosenWorker]);
-  const outbox = useLiveQuery(() => fieldDb.outbox.where("societyId").equals(societyId).toArray(), [societyId]) ?? EMPTY;
+  const stored = useLiveQuery(() => fieldDb.sheets.get(sheetKey(accountId, societyId, admin ? chosenWorker : null)), [accountId, societyId, admin, chosenWorker]);
+  const outbox = useLiveQuery(() => accountEntries(accountId, societyId).toArray(), [accountId, societyId]) ?? EMPTY;
   const lastSync = useLiveQuery(() => fieldDb.meta.get(lastSyncKey(societyId)), [societyId]);
 
   const sheet: FieldSheet | undefined = stored?.sheet;
   const worker = sheet?.worker ?? null;
   const isToday = sheet?.date === today;
   const todaySheet = useMemo(
-    () => (sheet ? { ...sheet, collections: isToday ? sheet.collections : [], flagged: isToday ? sheet.flagged : [] } : null),
+    // Flagged: as the server says, and what the phone itself sees collected twice since (merged receipts).
+    () => (sheet ? { ...sheet, collections: isToday ? sheet.collections : [], flagged: isToday ? [...new Set([...sheet.flagged, ...membersCollectedTwice(sheet.collections)])] : [] } : null),
     [sheet, isToday],
   );
   const mine = useMemo(() => outbox.filter((e) => worker && e.workerId === worker.id && e.date === today), [outbox, worker, today]);
@@ -55,22 +57,36 @@ export function FieldApp({ societyId, societyName, admin, otherLocale, otherLoca
   const waiting = outbox.filter((e) => e.state === "waiting").length;
   const attention = outbox.filter((e) => e.state === "attention");
 
+  // One sync at a time from this screen; a request made meanwhile (a new collection, a resend, another worker
+  // chosen) runs once more when the current one ends, so nothing waits for the next trigger.
   const running = useRef(false);
-  const sync = useCallback(async () => {
-    if (running.current || !navigator.onLine) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      const report = await syncOutbox(societyId);
-      const fresh = await refreshSheet(societyId, admin ? chosenWorker : null);
-      const failed = !report.ok ? report.problem : !fresh.ok ? fresh.problem : null;
-      setProblem(failed);
-      if (report.ok && report.recorded + report.refused > 0) setNotice(t("synced", { recorded: report.recorded }));
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }, [societyId, admin, chosenWorker, t]);
+  const again = useRef<{ report: boolean } | null>(null);
+  const sync = useCallback(
+    async (options: { report?: boolean } = {}) => {
+      if (!navigator.onLine) return;
+      if (running.current) {
+        again.current = { report: (again.current?.report ?? false) || !!options.report };
+        return;
+      }
+      running.current = true;
+      setBusy(true);
+      try {
+        let next: { report: boolean } | null = { report: !!options.report };
+        while (next) {
+          again.current = null;
+          const report = await syncOutbox(accountId, societyId, next);
+          const fresh = await refreshSheet(accountId, societyId, admin ? chosenWorker : null);
+          setProblem(!report.ok ? report.problem : !fresh.ok ? fresh.problem : null);
+          if (report.ok && report.recorded + report.refused > 0) setNotice(t("synced", { recorded: report.recorded }));
+          next = again.current;
+        }
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [accountId, societyId, admin, chosenWorker, t],
+  );
 
   // Opening the screen (or choosing another worker): keep the shell for offline starts, then sync; and again
   // whenever the signal returns.
@@ -79,16 +95,17 @@ export function FieldApp({ societyId, societyName, admin, otherLocale, otherLoca
   }, []);
   useEffect(() => {
     const start = setTimeout(() => void sync(), 0);
-    window.addEventListener("online", sync);
+    const reconnected = () => void sync();
+    window.addEventListener("online", reconnected);
     return () => {
       clearTimeout(start);
-      window.removeEventListener("online", sync);
+      window.removeEventListener("online", reconnected);
     };
   }, [sync]);
 
   const saveCollection = async (row: MemberRow, amounts: { installment: number; savings: number }) => {
     if (!worker) return;
-    await recordCollection({ societyId, workerId: worker.id, memberId: row.id, memberName: row.name, date: today, ...amounts });
+    await recordCollection({ accountId, societyId, workerId: worker.id, memberId: row.id, memberName: row.name, date: today, ...amounts });
     setRecording(null);
     setNotice(t("record.saved", { amount: formatTaka(amounts.installment + amounts.savings, locale), member: row.name }));
     if (navigator.onLine) void sync();
@@ -100,7 +117,7 @@ export function FieldApp({ societyId, societyName, admin, otherLocale, otherLoca
 
   return (
     <div className="min-h-dvh bg-muted/30 pb-10" data-testid="field-app" data-shell-kept={shellKept ? "true" : "false"}>
-      <FieldHeader societyId={societyId} societyName={societyName} online={online} otherLocale={otherLocale} otherLocaleLabel={otherLocaleLabel} />
+      <FieldHeader accountId={accountId} societyId={societyId} societyName={societyName} online={online} otherLocale={otherLocale} otherLocaleLabel={otherLocaleLabel} />
       <main className="mx-auto max-w-xl space-y-3 px-3 py-3">
         <SyncStatus
           waiting={waiting}
@@ -109,12 +126,12 @@ export function FieldApp({ societyId, societyName, admin, otherLocale, otherLoca
           online={online}
           problem={online ? problem : "offline"}
           notice={notice}
-          onSync={() => void sync()}
+          onSync={() => void sync({ report: true })}
         />
         {admin && sheet && sheet.workers.length > 0 ? (
           <WorkerChoice workers={sheet.workers} value={chosenWorker ?? worker?.id ?? ""} onChange={setChosenWorker} />
         ) : null}
-        {attention.length > 0 ? <AttentionList entries={attention} onResent={() => void sync()} /> : null}
+        {attention.length > 0 ? <AttentionList entries={attention} onResent={() => void sync()} onDiscarded={() => void sync({ report: true })} /> : null}
         {!sheet ? (
           <p className="rounded-lg border bg-background p-4 text-sm" data-testid="field-no-sheet">
             {t("noSheet")}

@@ -8,13 +8,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Locale } from "@/i18n/config";
 import { societyHref } from "@/lib/society/tabs";
-import { signOutClearingFieldData } from "./sign-out";
+import { signOutStaff } from "@/lib/auth/sign-in-actions";
+import { clearFieldDataBeforeSignOut } from "./phone-data";
 
 /** Chrome's install prompt, kept until the worker taps "Install app" (not in TypeScript's DOM types). */
 type InstallPromptEvent = Event & { prompt: () => Promise<void> };
 
 /** The field screen's header: society, online state, install, language and sign-out (which clears the phone's copy). */
-export function FieldHeader({ societyId, societyName, online, otherLocale, otherLocaleLabel }: { societyId: string; societyName: string; online: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
+export function FieldHeader({ accountId, societyId, societyName, online, otherLocale, otherLocaleLabel }: { accountId: string; societyId: string; societyName: string; online: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
   const t = useTranslations("field");
   const [install, setInstall] = useState<InstallPromptEvent | null>(null);
   const [pending, startTransition] = useTransition();
@@ -30,7 +31,8 @@ export function FieldHeader({ societyId, societyName, online, otherLocale, other
 
   const signOut = () =>
     startTransition(async () => {
-      await signOutClearingFieldData(t("signOut.discard"));
+      // Imported statically here: the field app's own files are in the service worker's cache.
+      if (await clearFieldDataBeforeSignOut(accountId, () => window.confirm(t("signOut.discard")))) await signOutStaff();
     });
 
   return (

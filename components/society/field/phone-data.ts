@@ -1,19 +1,31 @@
 /**
- * Signing out clears the field app's copy on this phone (the day's sheets, the worker's cached page), after the
- * outbox is sent; what cannot be sent is discarded only when the person says so. Loaded on demand by the sign-out
- * buttons, so screens without the field app never download IndexedDB code.
+ * Signing out clears this account's copy of the field app on the phone (its sheets, its entries, the cached field
+ * page), after its outbox is sent; what cannot be sent is discarded only when the person says so, and only what they
+ * were asked about: anything recorded meanwhile (another tab) stops the sign-out. Loaded on demand by the back office's
+ * and the society screen's sign-out buttons, so those screens never download IndexedDB code.
  */
 import { FIELD_CACHES } from "@/lib/society/field/app-shell";
 import { fieldDb } from "./store";
 import { syncOutbox } from "./sync";
 
-/** True when sign-out may go on: nothing was held, everything was sent, or the person chose to discard the rest. */
-export async function clearFieldDataBeforeSignOut(confirmDiscard: () => boolean): Promise<boolean> {
+/** True when sign-out may go on: nothing was held, everything was sent, or the person discarded exactly what was left. */
+export async function clearFieldDataBeforeSignOut(accountId: string, confirmDiscard: () => boolean): Promise<boolean> {
   if (typeof indexedDB === "undefined") return true;
-  const societies = new Set((await fieldDb.outbox.toArray()).filter((e) => e.state === "waiting").map((e) => e.societyId));
-  for (const societyId of societies) await syncOutbox(societyId);
-  if ((await fieldDb.outbox.count()) > 0 && !confirmDiscard()) return false;
-  await fieldDb.delete();
+  const mine = () => fieldDb.outbox.filter((e) => e.accountId === accountId).toArray();
+  const societies = new Set([...(await mine()).map((e) => e.societyId), ...(await fieldDb.sheets.filter((s) => s.accountId === accountId).toArray()).map((s) => s.societyId)]);
+  // Send what waits, and tell the server what stays (its dashboard shows entries still on phones).
+  for (const societyId of societies) await syncOutbox(accountId, societyId, { report: true });
+  const asked = (await mine()).map((e) => e.id).sort();
+  if (asked.length > 0 && !confirmDiscard()) return false;
+  const cleared = await fieldDb.transaction("rw", fieldDb.outbox, fieldDb.sheets, async () => {
+    const now = (await mine()).map((e) => e.id).sort();
+    if (now.join() !== asked.join()) return false;
+    await fieldDb.outbox.bulkDelete(now);
+    await fieldDb.sheets.filter((s) => s.accountId === accountId).delete();
+    return true;
+  });
+  if (!cleared) return false;
+  if ((await fieldDb.outbox.count()) === 0) await fieldDb.delete();
   if (typeof caches !== "undefined") await caches.delete(FIELD_CACHES.pages);
   return true;
 }

@@ -10,8 +10,9 @@ import type { OutboxEntry } from "@/lib/society/field/outbox";
 import type { FieldSheet } from "@/lib/society/field/queries";
 
 export type StoredSheet = {
-  /** `${societyId}:${workerId or "own"}` */
+  /** `${accountId}:${societyId}:${workerId or "own"}` */
   key: string;
+  accountId: string;
   societyId: string;
   sheet: FieldSheet;
   fetchedAt: string;
@@ -31,8 +32,13 @@ fieldDb.version(1).stores({
   meta: "key",
 });
 
-export function sheetKey(societyId: string, workerId: string | null): string {
-  return `${societyId}:${workerId ?? "own"}`;
+export function sheetKey(accountId: string, societyId: string, workerId: string | null): string {
+  return `${accountId}:${societyId}:${workerId ?? "own"}`;
+}
+
+/** This account's entries for a society (another account's, on a shared phone, are neither shown nor sent). */
+export function accountEntries(accountId: string, societyId: string) {
+  return fieldDb.outbox.where("societyId").equals(societyId).filter((e) => e.accountId === accountId);
 }
 
 /** The phone's own id, made the first time the field app opens here (the server's last-sync report is per phone). */

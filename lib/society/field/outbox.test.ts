@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cashInHand, memberRows, readSyncResults, syncBatches, type OutboxEntry } from "./outbox";
+import { cashInHand, memberRows, readSyncResults, syncBatches, withRecorded, type OutboxEntry } from "./outbox";
 
 const member = (id: string) => ({ id, code: id, memberCode: id, name: id, area: "", installment: 100, savings: 50 });
 const sheet = {
@@ -12,6 +12,7 @@ const sheet = {
 };
 const local = (over: Partial<OutboxEntry>): OutboxEntry => ({
   id: "x",
+  accountId: "u",
   societyId: "s",
   workerId: "w",
   memberId: "c",
@@ -59,5 +60,21 @@ describe("sync answers and batches", () => {
       local({ id: "z", state: "attention" }),
     ];
     expect(syncBatches(entries, 2).map((b) => b.map((e) => e.id))).toEqual([["a", "b"], ["c"]]);
+  });
+});
+
+describe("what the phone shows once the server has recorded entries", () => {
+  const today = { date: "2026-11-24", worker: { id: "w", code: "W001", name: "", area: "" }, collections: sheet.collections };
+
+  it("adds the recorded entries of that worker and day to the sheet, with their receipts, as the worker's own", () => {
+    const done = [{ ...local({ id: "1", memberId: "c" }), receipt: "C011" }, { ...local({ id: "2", memberId: "d", workerId: "other" }), receipt: "C012" }, { ...local({ id: "3", memberId: "d", date: "2026-11-23" }), receipt: "C013" }];
+    const after = withRecorded(today, done);
+    expect(after.collections.slice(2)).toEqual([{ memberId: "c", receipt: "C011", installment: 100, savings: 50, recordedAt: "2026-11-24T04:00:00Z", mine: true }]);
+    expect(memberRows({ ...sheet, ...after }, []).find((r) => r.id === "c")?.status).toBe("paid");
+    expect(cashInHand(after, [])).toBe(150 + 150);
+  });
+
+  it("adds a receipt the sheet already has only once (a duplicate answer after a refresh)", () => {
+    expect(withRecorded(today, [{ ...local({ id: "1", memberId: "a" }), receipt: "C001" }])).toBe(today);
   });
 });

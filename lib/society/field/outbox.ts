@@ -12,6 +12,8 @@ export type PhoneRefusal = FieldRefusal | "noAccess";
 /** One collection on the phone, as recorded there, until the server has it. */
 export type OutboxEntry = {
   id: string;
+  /** The staff account that recorded it: a phone shared by two accounts shows and sends each its own. */
+  accountId: string;
   societyId: string;
   workerId: string;
   memberId: string;
@@ -79,4 +81,16 @@ export function syncBatches(outbox: readonly OutboxEntry[], size: number): Outbo
   const batches: OutboxEntry[][] = [];
   for (let i = 0; i < waiting.length; i += size) batches.push(waiting.slice(i, i + size));
   return batches;
+}
+
+/**
+ * The sheet as it stands once the server has recorded `done` (receipt numbers known): the phone shows the members
+ * paid and the cash in hand right away, even when the sheet cannot be fetched again (a flickering signal).
+ */
+export function withRecorded<S extends Pick<FieldSheet, "date" | "worker" | "collections">>(sheet: S, done: readonly (OutboxEntry & { receipt: string })[]): S {
+  const known = new Set(sheet.collections.map((c) => c.receipt));
+  const added = done
+    .filter((e) => e.workerId === sheet.worker?.id && e.date === sheet.date && e.receipt && !known.has(e.receipt))
+    .map((e) => ({ memberId: e.memberId, receipt: e.receipt, installment: e.installment, savings: e.savings, recordedAt: e.recordedAt, mine: true }));
+  return added.length === 0 ? sheet : { ...sheet, collections: [...sheet.collections, ...added] };
 }

@@ -25,7 +25,8 @@ export const fieldAmount = z.preprocess(
   z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0, msg("invalidAmount")).refine((n) => n <= MAX_FIELD_AMOUNT, msg("amountOutOfRange")),
 );
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar day (2025-06-00 is refused here, not by the database half-way through a batch). */
+const isoDay = z.iso.date();
 
 /** The record form's amounts (prefilled from the member's daily instalment and savings, editable): not both zero. */
 export const fieldAmountsSchema = z

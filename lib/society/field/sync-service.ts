@@ -44,7 +44,7 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
             where: { societyId: actor.societyId, clientId: { in: ids } },
             select: { clientId: true, code: true, recordedAt: true, createdAt: true },
           })
-        ).map((c) => [c.clientId!, c]),
+        ).map((c) => [c.clientId!.toLowerCase(), c]),
       );
       const memberIds = request.entries.map((e) => (e as { memberId?: unknown } | null)?.memberId).filter((m): m is string => typeof m === "string");
       const members = new Map(
@@ -61,8 +61,9 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       const accepted: FieldEntry[] = [];
       const inBatch = new Set<string>();
       for (const raw of request.entries) {
+        // Answered under the id as the phone wrote it; matched in lower case, as PostgreSQL compares UUIDs.
         const id = entryIdOf(raw) ?? "";
-        const done = existing.get(id);
+        const done = existing.get(id.toLowerCase());
         if (done) {
           results.push({ id, status: "duplicate", receipt: done.code, recordedAt: (done.recordedAt ?? done.createdAt).toISOString() });
           continue;
@@ -70,11 +71,11 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today);
         if (!decision.ok) {
           results.push({ id, status: "refused", reason: decision.reason });
-        } else if (inBatch.has(decision.entry.id)) {
+        } else if (inBatch.has(decision.entry.id.toLowerCase())) {
           // The same entry twice in one batch: recorded once.
           results.push({ id, status: "duplicate", receipt: "", recordedAt: decision.entry.recordedAt });
         } else {
-          inBatch.add(decision.entry.id);
+          inBatch.add(decision.entry.id.toLowerCase());
           accepted.push(decision.entry);
           results.push({ id, status: "recorded", receipt: "", recordedAt: decision.entry.recordedAt });
         }
@@ -104,11 +105,13 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       }
       for (const r of results) if (r.status !== "refused" && !r.receipt) r.receipt = receiptOf.get(r.id) ?? "";
 
+      // What the phone keeps after this answer: its own count, plus what this batch has just refused.
+      const attention = request.attention + results.filter((r) => r.status === "refused").length;
       if (actor.createdById) {
         await tx.fieldDevice.upsert({
           where: { societyId_id: { societyId: actor.societyId, id: request.deviceId } },
-          create: { societyId: actor.societyId, id: request.deviceId, staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: request.attention },
-          update: { staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: request.attention },
+          create: { societyId: actor.societyId, id: request.deviceId, staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: attention },
+          update: { staffUserId: actor.createdById, lastSyncAt: now, pendingReported: request.pending, attentionReported: attention },
         });
       }
       const count = (status: FieldEntryResult["status"]) => results.filter((r) => r.status === status).length;

@@ -54,6 +54,7 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
           signedIn={!!access.staff}
           otherLocale={otherLocale}
           otherLocaleLabel={tLanguage(otherLocale)}
+          accountId={access.staff?.user.id ?? null}
           discardFieldData={tField("signOut.discard")}
         />
         <SocietyTabs societyId={societyId} active={tab} />

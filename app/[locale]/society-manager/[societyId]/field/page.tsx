@@ -33,7 +33,7 @@ export default async function FieldPage({ params }: { params: Promise<Params> })
   const otherLocale: Locale = locale === "bn" ? "en" : "bn";
   return (
     <ClientMessages namespaces={["field", "validation"]}>
-      <FieldApp societyId={societyId} societyName={access.society.name} admin={access.access === "admin"} otherLocale={otherLocale} otherLocaleLabel={tLanguage(otherLocale)} />
+      <FieldApp accountId={access.createdById ?? "visitor"} societyId={societyId} societyName={access.society.name} admin={access.access === "admin"} otherLocale={otherLocale} otherLocaleLabel={tLanguage(otherLocale)} />
     </ClientMessages>
   );
 }

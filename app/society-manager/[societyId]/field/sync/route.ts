@@ -6,6 +6,14 @@ import { syncFieldEntries } from "@/lib/society/field/sync-service";
 /** A batch of 200 entries is about 50 KB; anything far larger is not the field app. */
 const MAX_BODY_BYTES = 512 * 1024;
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 function json(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
@@ -21,8 +29,10 @@ export async function POST(request: Request, { params }: { params: Promise<{ soc
   if (access instanceof Response) return access;
   if (!isSameOrigin(request)) return json(403, { error: "crossSite" });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return json(413, { error: "tooLarge" });
-  const body: unknown = await request.json().catch(() => null);
-  const parsed = fieldSyncRequestSchema.safeParse(body);
+  // A body sent without a length (chunked) is measured once read.
+  const text = await request.text().catch(() => "");
+  if (text.length > MAX_BODY_BYTES) return json(413, { error: "tooLarge" });
+  const parsed = fieldSyncRequestSchema.safeParse(parseJson(text));
   if (!parsed.success) return json(400, { error: "badRequest", version: FIELD_SYNC_VERSION });
   return json(200, await syncFieldEntries(access, parsed.data));
 }
