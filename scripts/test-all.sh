@@ -6,10 +6,17 @@ export NEXT_TELEMETRY_DISABLED=1
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 
-rm -rf .test-results
+rm -rf .test-results && mkdir -p .test-results
 step "System packages"; bash scripts/ensure-system-packages.sh
-step "Lint";            npm run -s lint
-step "Type check";      npm run -s typecheck
+# Lint and the type check each use one core: run side by side, their output printed one after the other.
+step "Lint and type check"
+npm run -s lint > .test-results/lint.log 2>&1 & lint=$!
+npm run -s typecheck > .test-results/typecheck.log 2>&1 & types=$!
+lint_status=0; wait "$lint" || lint_status=$?
+types_status=0; wait "$types" || types_status=$?
+cat .test-results/lint.log .test-results/typecheck.log
+[ "$lint_status" -eq 0 ] || { echo "Lint failed"; exit 1; }
+[ "$types_status" -eq 0 ] || { echo "Type check failed"; exit 1; }
 step "Message keys";    npm run -s check:messages
 step "Unit tests";      npm run -s test:unit
 step "Integration tests (PostgreSQL)"; npm run -s test:integration
