@@ -57,5 +57,5 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
  * app/[locale] and read the cookie themselves, and a backup restore uploads more than the proxy buffers.
  */
 export const config = {
-  matcher: ["/((?!_next/|admin/api/|society-manager/[^/]+/(?:backup|members/|workers/|report\\.pdf|field/(?:sync|sheet|handover|manifest\\.webmanifest)$)|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)"],
+  matcher: ["/((?!_next/|admin/api/|society-manager/[^/]+/(?:backup|members/|workers/|report\\.pdf|field/(?:sync|sheet|handover)$)|field-app\\.webmanifest$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)"],
 };

@@ -296,7 +296,7 @@ test.describe("the field app at 360 px", () => {
       expect(manifest).toMatchObject({ name: "ঋণবন্ধু মাঠের অ্যাপ", short_name: "মাঠের অ্যাপ", start_url: `/society-manager/${societyId}/field`, display: "standalone" });
       expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
       // In English too; it names nothing of the society, so a shared cache may keep it by its URL.
-      const english = await page.request.get(`/society-manager/${societyId}/field/manifest.webmanifest?lang=en`);
+      const english = await page.request.get(`/field-app.webmanifest?society=${societyId}&lang=en`);
       expect(english.headers()["cache-control"]).toBe("public, max-age=3600");
       expect(await english.json()).toMatchObject({ name: "RinBondhu field app", short_name: "Field app", lang: "en" });
 

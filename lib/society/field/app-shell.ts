@@ -18,5 +18,5 @@ export function fieldPagePath(societyId: string): string {
 }
 
 export function fieldManifestPath(societyId: string, locale: string): string {
-  return `${fieldPagePath(societyId)}/manifest.webmanifest?lang=${locale}`;
+  return `/field-app.webmanifest?society=${encodeURIComponent(societyId)}&lang=${locale}`;
 }

@@ -3,13 +3,15 @@ import { isLocale } from "@/i18n/config";
 import { fieldPagePath } from "@/lib/society/field/app-shell";
 
 /**
- * The field app's web app manifest, one per society (its start page is that society's field screen) and per
- * language (?lang=bn|en). It names nothing of the society, so it depends only on its URL and may be cached.
+ * The field app's web app manifest, one per society (?society=: its start page is that society's field screen) and
+ * per language (?lang=bn|en). Public on purpose, outside the society tool: it names nothing of the society and reads
+ * nothing, so it depends only on its URL and may be cached, and the browser fetches a manifest without cookies.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ societyId: string }> }) {
-  const { societyId } = await params;
+export async function GET(request: Request) {
+  const search = new URL(request.url).searchParams;
+  const societyId = search.get("society") ?? "";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(societyId)) return new Response("Not found", { status: 404 });
-  const lang = new URL(request.url).searchParams.get("lang");
+  const lang = search.get("lang");
   const locale = lang && isLocale(lang) ? lang : "bn";
   const t = await getTranslations({ locale, namespace: "field.app" });
   const start = fieldPagePath(societyId);
