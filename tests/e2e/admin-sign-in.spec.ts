@@ -22,7 +22,7 @@ test("the loan officer signs in with phone, password and code (Bengali), then si
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 
-test("wrong password and wrong code get the spec's messages; editing clears them; Back to Login returns", async ({ page }) => {
+test("wrong password and wrong code get the spec's messages; editing clears them; Back to sign-in returns", async ({ page }) => {
   await useEnglish(page);
   const staff = demoStaff("account_manager");
   await page.goto("/admin/login");
@@ -41,7 +41,7 @@ test("wrong password and wrong code get the spec's messages; editing clears them
   await expect(code).toHaveValue("123456");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("login-error")).toHaveText("Invalid 2FA code. Please try again.");
-  await page.getByRole("button", { name: "Back to Login" }).click();
+  await page.getByRole("button", { name: "Back to sign-in" }).click();
   await expect(page.getByTestId("password-step")).toBeVisible();
 });
 

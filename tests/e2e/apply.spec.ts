@@ -106,7 +106,7 @@ test.describe("loan application wizard", () => {
     });
     await expect(page.getByTestId("apply-next")).toBeDisabled(); // no card photo yet
     await uploadCardPhoto(page);
-    await expect(page.getByTestId("nid-status")).toHaveText("ছবি নেওয়া হয়েছে — কর্মীর যাচাইয়ের অপেক্ষায়");
+    await expect(page.getByTestId("nid-status")).toHaveText("ছবি নেওয়া হয়েছে — স্টাফের যাচাইয়ের অপেক্ষায়");
     await page.getByTestId("apply-next").click();
 
     // Step 3

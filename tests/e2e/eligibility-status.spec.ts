@@ -169,7 +169,7 @@ test.describe("application status", () => {
     await page.getByTestId("status-submit").click();
 
     const result = page.getByTestId("status-result");
-    await expect(result.getByTestId("status-badge")).toHaveText("অপেক্ষমাণ");
+    await expect(result.getByTestId("status-badge")).toHaveText("পর্যালোচনার অপেক্ষায়");
     await expect(result).toContainText(toBengaliDigits(app.applicationId.slice(2)));
     await expect(result.getByTestId("status-amount")).toHaveText(`৳${new Intl.NumberFormat("bn-BD").format(app.amount)}`);
     await expect(result.getByTestId("status-submitted")).toHaveText(dhakaDate(app.submittedAt, "bn-BD"));
@@ -184,7 +184,7 @@ test.describe("application status", () => {
     await expect(page.getByTestId("status-id")).toHaveValue(app.applicationId);
     await page.getByTestId("status-phone").fill(`+880 ${app.phone.slice(4, 8)} ${app.phone.slice(8)}`);
     await page.getByTestId("status-submit").click();
-    await expect(page.getByTestId("status-badge")).toHaveText("Pending");
+    await expect(page.getByTestId("status-badge")).toHaveText("Pending review");
     await expect(page.getByTestId("status-result")).toContainText(app.applicationId);
     await expect(page.getByTestId("status-submitted")).toHaveText(dhakaDate(app.submittedAt, "en-GB"));
   });
@@ -196,7 +196,7 @@ test.describe("application status", () => {
     await page.getByTestId("status-id").fill(toBengaliDigits(app.applicationId.toLowerCase()));
     await page.getByTestId("status-phone").fill(nationalForm(app.phone));
     await page.getByTestId("status-submit").click();
-    await expect(page.getByTestId("status-badge")).toHaveText("বাতিল");
+    await expect(page.getByTestId("status-badge")).toHaveText("প্রত্যাখ্যাত");
     await expect(page.getByTestId("status-reason")).toContainText("কারণ");
     await expect(page.getByTestId("status-reason")).toContainText(app.rejectionReason!);
 
@@ -316,7 +316,7 @@ test.describe("at 360 px", () => {
     await page.getByTestId("status-id").fill(app.applicationId);
     await page.getByTestId("status-phone").fill(nationalForm(app.phone));
     await page.getByTestId("status-submit").click();
-    await expect(page.getByTestId("status-badge")).toHaveText("বাতিল");
+    await expect(page.getByTestId("status-badge")).toHaveText("প্রত্যাখ্যাত");
     await expect(page.getByTestId("status-reason")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });

@@ -71,6 +71,6 @@ test("Bengali on a 360 px phone: eligibility, application with an NID photo, the
   await expect(page.getByTestId("status-id")).toHaveValue(applicationId);
   await page.getByTestId("status-phone").fill("০১৮১২৩৪৫৬৭৮");
   await page.getByTestId("status-submit").click();
-  await expect(page.getByTestId("status-badge")).toHaveText("অপেক্ষমাণ");
+  await expect(page.getByTestId("status-badge")).toHaveText("পর্যালোচনার অপেক্ষায়");
   await noSidewaysScroll(page, 360);
 });

@@ -142,7 +142,7 @@ test.describe("on a 360 px phone", () => {
     await noSidewaysScroll();
 
     await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
-    await expect(page.getByTestId("nid-status")).toHaveText("ছবি নেওয়া হয়েছে — কর্মীর যাচাইয়ের অপেক্ষায়");
+    await expect(page.getByTestId("nid-status")).toHaveText("ছবি নেওয়া হয়েছে — স্টাফের যাচাইয়ের অপেক্ষায়");
     await expect(page.getByTestId("nid-error")).toHaveCount(0);
     await noSidewaysScroll();
   });

@@ -145,7 +145,7 @@ test.describe("at 360 px", () => {
     await page.getByTestId("mobile-menu-button").click();
     const menu = page.getByTestId("mobile-menu");
     await expect(menu).toBeVisible();
-    for (const name of ["Home", "Loans", "Calculator", "About", "Contact", "Admin Login"]) {
+    for (const name of ["Home", "Loans", "Calculator", "About", "Contact", "Staff sign-in"]) {
       await expect(menu.getByRole("link", { name })).toBeVisible();
     }
     await menu.getByRole("link", { name: "Calculator" }).click();

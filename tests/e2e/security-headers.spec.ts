@@ -170,7 +170,7 @@ test("a walk through the public site, the staff sign-in, the back office and the
   await page.getByTestId("apply-next").click();
   await expect(page.getByTestId("nid-capture")).toBeVisible();
 
-  // The header's Admin Login is a full page load: the sign-in page gets the signed-in policy, not the public one.
+  // The header's Staff sign-in is a full page load: the sign-in page gets the signed-in policy, not the public one.
   await page.goto("/");
   const [signInPage] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/login" && r.request().resourceType() === "document"),

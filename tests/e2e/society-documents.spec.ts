@@ -106,7 +106,7 @@ test("open each PDF, download a backup, change something, restore it and see the
   // A bad file is refused in the preview with its message, and nothing is sent.
   await page.goto(`/society-manager/${society.id}?tab=reports`);
   await page.getByTestId("backup-file").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"workers": [') });
-  await expect(page.getByTestId("backup-problems")).toContainText("ফাইল পড়তে ত্রুটি");
+  await expect(page.getByTestId("backup-problems")).toContainText("ফাইলটি পড়া যায়নি");
 });
 
 test("a society user may download but not restore: the spec's message", async ({ page, context }) => {

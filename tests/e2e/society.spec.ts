@@ -24,7 +24,7 @@ async function setLocale(page: Page, locale: "bn" | "en") {
 }
 
 const TEXT = {
-  bn: { save: "সংরক্ষণ করুন", adminOnly: "শুধুমাত্র অ্যাডমিন ডেটা মুছতে পারবেন", workersEmpty: "এখনো কোনো কর্মী নেই" },
+  bn: { save: "সংরক্ষণ করুন", adminOnly: "শুধুমাত্র অ্যাডমিন ডেটা মুছতে পারবেন", workersEmpty: "এখনো কোনো মাঠকর্মী নেই" },
   en: { save: "Save", adminOnly: "Only admin can delete data", workersEmpty: "No workers yet" },
 } as const;
 

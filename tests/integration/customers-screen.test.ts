@@ -307,7 +307,7 @@ describe("the CSV export", () => {
   it("leaves the loan columns out for a role that may not read loans", async () => {
     await actAs("kyc_officer");
     const [heading, row] = (await (await get("by=userNumber&q=U000101")).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(heading).toBe("User number,User code,Name,Phone,E-mail,NID,Address,Date of birth,Employment,Employer,Monthly income (BDT),Credit score,Account status,KYC status,Joined,Last activity");
+    expect(heading).toBe("Customer number,Customer code,Name,Phone,E-mail,NID,Address,Date of birth,Employment,Employer,Monthly income (BDT),Credit score,Account status,KYC status,Joined,Last activity");
     expect(row).toMatch(/^U000101,/);
   });
 
@@ -319,7 +319,7 @@ describe("the CSV export", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-inactive-pending-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "User number,User code,Name,Phone,E-mail,NID,Address,Date of birth,Employment,Employer,Monthly income (BDT),Credit score,Account status,KYC status,Joined,Loans,Active loans,Outstanding (BDT),Last activity",
+      "Customer number,Customer code,Name,Phone,E-mail,NID,Address,Date of birth,Employment,Employer,Monthly income (BDT),Credit score,Account status,KYC status,Joined,Loans,Active loans,Outstanding (BDT),Last activity",
     );
     expect(lines).toHaveLength(1 + CUSTOMER_PAGE_SIZE + 5);
     expect(lines.slice(1).every((l) => /^U9\d{5},RB-Z.ZZ,Paging Person \d+,01612-\d{6},.*,Inactive,Pending,/.test(l))).toBe(true);

@@ -108,7 +108,7 @@ describe("society PDFs", () => {
     expect(text).toContain(visual("রহিমা খাতুন স্ত্রী"));
     expect(text).toContain("৳১০০");
     expect(text).toContain("৩৩০৪৭১৮২৬৫");
-    expect(text).toContain("পৃষ্ঠা ১ / ১");
+    expect(text).toContain("পাতা ১ / ১");
   });
 
   it("print the calendar in English with the month's totals", async () => {
@@ -134,7 +134,7 @@ describe("society PDFs", () => {
     await signInAs(userId);
     intlState.locale = "bn";
     const text = await pdfText(await call(reportPdf, urls()[2]!.url, urls()[2]!.params), "report-bn");
-    for (const s of ["ডাটাবেস", "করিম শ্রমিক", "Rahim Uddin", "কিস্তি সংগ্রহ বেগম", "Salma Akter", "১২ মিরপুর, ঢাকা"])
+    for (const s of ["ডেটাবেস", "করিম শ্রমিক", "Rahim Uddin", "কিস্তি সংগ্রহ বেগম", "Salma Akter", "১২ মিরপুর, ঢাকা"])
       expect(text, s).toContain(visual(s));
   });
 
