@@ -10,6 +10,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { CollectionActionInput } from "./collection-schemas";
+import type { ActivityFacts } from "./activity-wording";
 import { DEFAULT_LATE_FEE_POLICY } from "./installments";
 import { installmentNow } from "./queries";
 
@@ -18,7 +19,7 @@ async function recordActivity(
   tx: Prisma.TransactionClient,
   ctx: StaffContext,
   loan: { id: string; customerId: string; loanNumber: string },
-  entry: { activity: "call_made" | "reminder_sent"; description: string; auditAction: string; after: Record<string, unknown> },
+  entry: { activity: "call_made" | "reminder_sent"; facts: ActivityFacts; auditAction: string; after: Record<string, unknown> },
   now: Date,
 ): Promise<string> {
   const activity = await tx.collectionActivity.create({
@@ -26,7 +27,7 @@ async function recordActivity(
       loanId: loan.id,
       customerId: loan.customerId,
       activity: entry.activity,
-      description: entry.description,
+      facts: entry.facts,
       performedById: ctx.user.id,
       performedByLabel: ctx.user.name,
       status: "completed",
@@ -60,7 +61,7 @@ export async function logCall(ctx: StaffContext, input: CollectionActionInput, n
       tx,
       ctx,
       row.loan,
-      { activity: "call_made", description: `Called the member about EMI ${row.emiNumber} of ${row.loan.tenure} (due ${dueDate}).`, auditAction: "collection.call", after: { installmentId: input.installmentId, emiNumber: row.emiNumber } },
+      { activity: "call_made", facts: { emiNumber: row.emiNumber, tenure: row.loan.tenure, dueDate }, auditAction: "collection.call", after: { installmentId: input.installmentId, emiNumber: row.emiNumber } },
       now,
     );
     return ok({ activityId });
@@ -127,7 +128,7 @@ export async function sendReminder(ctx: StaffContext, input: CollectionActionInp
       tx,
       ctx,
       row.loan,
-      { activity: "reminder_sent", description: `SMS reminder (${language === "bn" ? "Bengali" : "English"}): EMI ${row.emiNumber} of ${row.loan.tenure}, ৳${owed} due on ${dueDate}.`, auditAction: "collection.reminder", after: { installmentId: input.installmentId, emiNumber: row.emiNumber, messageId, language, amountDue: owed } },
+      { activity: "reminder_sent", facts: { emiNumber: row.emiNumber, tenure: row.loan.tenure, amount: owed, dueDate, language }, auditAction: "collection.reminder", after: { installmentId: input.installmentId, emiNumber: row.emiNumber, messageId, language, amountDue: owed } },
       now,
     );
     return ok({ messageId, language, amountDue: owed });

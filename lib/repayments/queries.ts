@@ -14,6 +14,7 @@ import {
 } from "@/lib/generated/prisma/enums";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
+import { activityWording, readActivityFacts, type ActivityWording } from "./activity-wording";
 import { DEFAULT_LATE_FEE_POLICY, installmentStatus, lateFeeDue, type LateFeePolicy } from "./installments";
 import { addCalendarDays } from "./schedule";
 import type { RepaymentListFilters, RepaymentStatusFilter, RepaymentTab } from "./list-schemas";
@@ -415,11 +416,14 @@ export async function listRepayments(filters: RepaymentListFilters & { tab: Inst
 export type CollectionRow = {
   id: string;
   activity: CollectionActivityKind;
-  description: string;
+  /** What happened, to be worded in the reader's language (lib/repayments/activity-wording.ts). */
+  wording: ActivityWording | null;
+  /** What a person typed about it. */
+  note: string | null;
   status: CollectionActivityStatus;
   createdAt: Date;
-  /** The staff member's name, or the label of what did it ("Auto Collection"). */
-  performer: string;
+  /** The staff member's name; null for an automatic activity (the screen names the system). */
+  performer: string | null;
   loanNumber: string;
   loanType: LoanType;
   member: { name: string; phone: string };
@@ -438,8 +442,8 @@ export async function listCollectionActivities(filters: RepaymentListFilters): P
   const where = Prisma.join(and, " AND ");
   // Alias `i` for the activity too, so the loan conditions above read the same for both lists.
   const [rows, count] = await Promise.all([
-    prisma.$queryRaw<(Omit<CollectionRow, "member"> & { name: string; phone: string })[]>`
-      SELECT i."id", i."activity", i."description", i."status", i."createdAt", COALESCE(s."name", i."performedByLabel") AS "performer",
+    prisma.$queryRaw<(Omit<CollectionRow, "member" | "wording"> & { facts: unknown; name: string; phone: string })[]>`
+      SELECT i."id", i."activity", i."facts", i."note", i."status", i."createdAt", COALESCE(s."name", i."performedByLabel") AS "performer",
         l."loanNumber", l."loanType", c."name", c."phone"
       FROM "CollectionActivity" i JOIN "Loan" l ON l."id" = i."loanId" JOIN "Customer" c ON c."id" = i."customerId"
         LEFT JOIN "StaffUser" s ON s."id" = i."performedById"
@@ -449,7 +453,7 @@ export async function listCollectionActivities(filters: RepaymentListFilters): P
     cappedCount(Prisma.sql`"CollectionActivity" i`, where),
   ]);
   return {
-    rows: rows.map(({ name, phone, ...row }) => ({ ...row, member: { name, phone } })),
+    rows: rows.map(({ name, phone, facts, ...row }) => ({ ...row, wording: activityWording(row.activity, readActivityFacts(facts)), member: { name, phone } })),
     ...count,
     page,
     pageCount: Math.max(1, Math.ceil(count.total / REPAYMENT_PAGE_SIZE)),

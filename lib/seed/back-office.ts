@@ -19,6 +19,7 @@ import type {
 import { DemoDocuments } from "./documents";
 import { LOAN_PRODUCTS } from "./products";
 import { staffId, staffName, staffNameById } from "./staff";
+import { isoDateOf } from "../validation/fields";
 import { addDays, addMonths, atDhakaTime, calendarDate, demoDate, demoId, demoTime, sha256Hex } from "./support";
 
 /**
@@ -948,18 +949,18 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
     customer: CustomerKey,
     entry: Omit<Prisma.CollectionActivityCreateManyInput, "id" | "loanId" | "customerId">,
   ) => rows.collectionActivities.push({ id: demoId(`collection-activity:${key}`), loanId: loanId(loan), customerId: customerId(customer), ...entry });
-  const fatemaEmi = calculateEmi({ principal: 100_000, annualRate: productRate("business"), months: 12 }).emi;
   activity("fatema-reminder-oct", "fatema-business", "fatema", {
     activity: "reminder_sent",
-    description: "SMS reminder: EMI 4 due on 5 October.",
+    facts: { emiNumber: 4, dueDate: "2026-10-05" },
     performedById: null,
-    performedByLabel: "System",
+    performedByLabel: null,
     status: "completed",
     createdAt: atDhakaTime(calendarDate(2026, 10, 3), "09:00"),
   });
   activity("fatema-call-oct", "fatema-business", "fatema", {
     activity: "call_made",
-    description: "Called about the October EMI; she will pay part after the market day.",
+    facts: { emiNumber: 4, tenure: 12, dueDate: "2026-10-05" },
+    note: "হাটবারের পর কিছু টাকা দেবেন বলেছেন।",
     performedById: collectionAgent,
     performedByLabel: staffName("collection_agent"),
     status: "completed",
@@ -967,7 +968,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
   });
   activity("fatema-cash-oct", "fatema-business", "fatema", {
     activity: "payment_received",
-    description: `Collected ${taka(4_500)} cash towards EMI 4 (${taka(fatemaEmi)}).`,
+    facts: { emiNumber: 4, amount: 4_500 },
     performedById: collectionAgent,
     performedByLabel: staffName("collection_agent"),
     status: "completed",
@@ -975,7 +976,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
   });
   activity("fatema-promise-nov", "fatema-business", "fatema", {
     activity: "promise_to_pay",
-    description: "Promised to clear the October balance and the November EMI by 25 November.",
+    facts: { promisedDate: "2026-11-25" },
     performedById: collectionAgent,
     performedByLabel: staffName("collection_agent"),
     status: "completed",
@@ -983,7 +984,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
   });
   activity("fatema-visit-nov", "fatema-business", "fatema", {
     activity: "field_visit",
-    description: "Shop visit planned if the promise is not kept.",
+    note: "কথা না রাখলে দোকানে যাওয়া হবে।",
     performedById: collectionAgent,
     performedByLabel: staffName("collection_agent"),
     status: "scheduled",
@@ -991,17 +992,17 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
   });
   activity("rahim-auto-oct", "rahim-salary", "rahim", {
     activity: "auto_collection",
-    description: "EMI 6 payment received and matched to the loan automatically.",
+    facts: { emiNumber: 6 },
     performedById: null,
-    performedByLabel: "Auto Collection",
+    performedByLabel: null,
     status: "completed",
     createdAt: atDhakaTime(calendarDate(2026, 10, 20), "08:00"),
   });
   activity("rahim-reminder-nov", "rahim-salary", "rahim", {
     activity: "reminder_sent",
-    description: "SMS reminder: EMI 7 due today.",
+    facts: { emiNumber: 7, dueDate: isoDateOf(demoDate(0)) },
     performedById: null,
-    performedByLabel: "System",
+    performedByLabel: null,
     status: "completed",
     createdAt: demoTime(0, "08:00"),
   });

@@ -70,6 +70,8 @@ async function withAxe(context: BrowserContext) {
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
+    // A dialog still fading in has half-transparent text: axe would measure its contrast mid-animation.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
     return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
   });

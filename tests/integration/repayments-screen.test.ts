@@ -314,10 +314,14 @@ describe("collection actions", () => {
     expect(await prisma.collectionActivity.count()).toBe(activities);
   });
 
-  it("show on the Collections tab, newest first, with the performer's name", async () => {
+  it("show on the Collections tab, newest first, with the performer's name and their facts, no sentence", async () => {
     const log = await listCollectionActivities(filters({ tab: "collections" }));
     expect(log.rows.map((r) => r.activity)).toEqual(["reminder_sent", "reminder_sent", "call_made"]);
-    expect(log.rows.every((r) => r.performer.startsWith("Test collection_agent"))).toBe(true);
+    expect(log.rows.every((r) => r.performer?.startsWith("Test collection_agent"))).toBe(true);
+    const [bnReminder, enReminder, call] = log.rows;
+    expect(call).toMatchObject({ note: null, wording: { key: "callAbout", values: { emi: 3, tenure: 4, due: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } });
+    expect(enReminder).toMatchObject({ wording: { key: "reminder", values: { emi: 2, amount: 2_000, language: "en" } } });
+    expect(bnReminder).toMatchObject({ wording: { key: "reminder", values: { emi: 3, language: "bn" } } });
     expect(log.total).toBe(3);
     const byPhone = await listCollectionActivities(filters({ tab: "collections", q: localizeDigits("01712345601", "bn") }));
     expect(byPhone.rows.map((r) => r.loanNumber)).toEqual([B.loan.loanNumber]);
@@ -345,10 +349,14 @@ describe("the screen's server components", () => {
         expect(html).toContain("৪টির মধ্যে ২ নম্বর কিস্তি");
         expect(html).toContain("২৮ দিন পেরিয়েছে");
         expect(html).toContain("+২১৫%");
+        expect(html).toContain("৩ নম্বর কিস্তি (৪টির মধ্যে, নির্ধারিত তারিখ");
+        expect(html).toContain("বাংলা এসএমএস রিমাইন্ডার: ৩ নম্বর কিস্তি");
       } else {
         expect(html).toContain("EMI 2 of 4");
         expect(html).toContain("28 days overdue");
         expect(html).toContain("+215%");
+        expect(html).toContain("Called about EMI 3 of 4 (due");
+        expect(html).toContain("SMS reminder in English: EMI 2 of 3, ৳2,000");
       }
       intlState.locale = "en";
     });

@@ -11,6 +11,7 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDate, formatDateTime, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import { listHref } from "@/lib/validation/search-params";
 import type { CollectionActivityStatus, InstallmentStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
+import type { ActivityWording } from "@/lib/repayments/activity-wording";
 import { COLLECTION_RATE_WINDOW_DAYS, type CollectionList, type RepaymentList, type RepaymentStats } from "@/lib/repayments/queries";
 import { REPAYMENT_STATUS_FILTERS, REPAYMENT_TABS, REPAYMENT_TYPE_FILTERS, type RepaymentListFilters } from "@/lib/repayments/list-schemas";
 import { CallMemberLink, RecordPaymentDialog } from "./repayment-actions";
@@ -172,6 +173,18 @@ export async function RepaymentTable({ list, filters, titles, canRecord }: { lis
   );
 }
 
+/** An activity's facts formatted for the reader: numbers and dates in their digits, an SMS's language by name. */
+function wordingValues(wording: ActivityWording, locale: Locale, languageName: (language: Language) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(wording.values)) {
+    if (name === "due" || name === "date") out[name] = formatCalendarDate(value as string, locale);
+    else if (name === "amount") out[name] = formatTaka(value as number, locale);
+    else if (name === "language") out[name] = languageName(value as Language);
+    else out[name] = formatNumber(value as number, locale);
+  }
+  return out;
+}
+
 /** The Collections tab: the collection log, newest first. */
 export async function CollectionTable({ list, filters, titles }: { list: CollectionList; filters: RepaymentListFilters; titles: Titles }) {
   const [t, locale] = await Promise.all([getTranslations("adminRepayments"), getLocale() as Promise<Locale>]);
@@ -183,7 +196,8 @@ export async function CollectionTable({ list, filters, titles }: { list: Collect
           <TableRow key={row.id} data-testid="collection-row" data-activity={row.activity}>
             <TableCell className="max-w-md">
               <div className="text-xs font-medium text-muted-foreground">{t(`activity.${row.activity}`)}</div>
-              <div className="text-sm whitespace-normal">{row.description}</div>
+              {row.wording && <div className="text-sm whitespace-normal">{t(`activityText.${row.wording.key}`, wordingValues(row.wording, locale, (language) => t(`languages.${language}`)))}</div>}
+              {row.note && <div className="text-sm whitespace-normal">{row.note}</div>}
               <div className="text-xs text-muted-foreground">{formatDateTime(row.createdAt, locale)}</div>
             </TableCell>
             <TableCell>
@@ -194,7 +208,7 @@ export async function CollectionTable({ list, filters, titles }: { list: Collect
               <div className="font-mono text-xs">{row.loanNumber}</div>
               <div className="text-xs text-muted-foreground">{titles[row.loanType]?.[locale] ?? row.loanType}</div>
             </TableCell>
-            <TableCell className="text-sm">{row.performer}</TableCell>
+            <TableCell className="text-sm">{row.performer ?? t(row.activity === "auto_collection" ? "performer.automatic" : "performer.system")}</TableCell>
             <TableCell>
               <StatusPill tone={ACTIVITY_TONE[row.status]} label={t(`activityStatus.${row.status}`)} status={row.status} testId="activity-status" />
             </TableCell>

@@ -1,6 +1,5 @@
 import "server-only";
 import { copyFile, mkdir, rename, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -26,7 +25,12 @@ const LANGUAGES = ["eng", "ben"] as const;
 /** Wider than this only costs time; narrower loses the small print of the number line. */
 const OCR_WIDTH = 1200;
 
-const require = createRequire(import.meta.url);
+/**
+ * Where npm installed the trained data, from the app's folder (`npm start` and the standalone server both run there).
+ * Not `require.resolve`: in the production bundle it answers a module id, not a path, so a server whose folder below
+ * had not been filled by an earlier process could never read a card.
+ */
+const dataPackageDir = (language: string) => path.join(process.cwd(), "node_modules", "@tesseract.js-data", language);
 
 /**
  * tesseract.js takes one folder for every language, and npm installs each language in its own package: the
@@ -40,7 +44,7 @@ async function languageFolder(): Promise<string> {
     const target = path.join(folder, `${language}.traineddata.gz`);
     const exists = await stat(target).then((s) => s.size > 0, () => false);
     if (exists) continue;
-    const packageDir = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+    const packageDir = dataPackageDir(language);
     const partial = `${target}.${process.pid}.part`;
     await copyFile(path.join(packageDir, "4.0.0", `${language}.traineddata.gz`), partial);
     await rename(partial, target);
