@@ -14,17 +14,20 @@ export function DetailDialogFrame({
   closeHref,
   tabs,
   testId = "application-dialog",
+  closeLabel,
 }: {
   title: string;
   description: string;
   closeHref: string;
   tabs: { value: string; label: string; content: React.ReactNode }[];
   testId?: string;
+  /** The close button's name, from adminCommon.close (the frame's own messages may not be on the client). */
+  closeLabel: string;
 }) {
   const router = useRouter();
   return (
     <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid={testId}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl" data-testid={testId} closeLabel={closeLabel}>
         <DialogHeader>
           <DialogTitle className="text-base break-all sm:text-lg">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -73,10 +73,13 @@ export function StatCards({ cards, testIdPrefix, columns = "md:grid-cols-4" }: {
   );
 }
 
-/** A list's filters as a plain GET form (works before and without JavaScript), ending in its Search button. */
-export function FilterForm({ action, testId, submitLabel, children }: { action: string; testId: string; submitLabel: string; children: React.ReactNode }) {
+/**
+ * A list's filters as a plain GET form (works before and without JavaScript), ending in its Search button. It is a
+ * search landmark named by `label`, told apart from the header's search of the whole back office.
+ */
+export function FilterForm({ action, testId, label, submitLabel, children }: { action: string; testId: string; label: string; submitLabel: string; children: React.ReactNode }) {
   return (
-    <form action={action} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" data-testid={testId}>
+    <form action={action} className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="search" aria-label={label} data-testid={testId}>
       {children}
       <Button type="submit" variant="secondary">
         {submitLabel}

@@ -90,7 +90,8 @@ export function CollectionSheetDialog({ societyId, workers, disabled }: { societ
       onOpenChange={setOpen}
       title={t("dialogs.sheet.title")}
       onSubmit={submit}
-      pending={saving || loading || !sheet}
+      pending={saving}
+      ready={!loading && !!sheet}
       error={error}
       testId="collection-sheet-form"
       wide

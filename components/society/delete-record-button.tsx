@@ -47,7 +47,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
         {compact ? null : t(kind === "worker" ? "workers.delete" : "members.delete")}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent role={isAdmin ? "dialog" : "alertdialog"}>
+        <DialogContent closeLabel={t("dialogs.close")} role={isAdmin ? "dialog" : "alertdialog"}>
           {isAdmin ? (
             <>
               <DialogHeader>

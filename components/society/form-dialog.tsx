@@ -18,6 +18,7 @@ export function FormDialog({
   description,
   onSubmit,
   pending,
+  ready = true,
   error,
   testId,
   children,
@@ -29,7 +30,10 @@ export function FormDialog({
   title: string;
   description?: string;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** Saving now: the button says so. */
   pending: boolean;
+  /** Whether there is anything to save yet (e.g. a worker chosen): when not, the button stays "Save", disabled. */
+  ready?: boolean;
   error: ActionError | null;
   testId: string;
   children: React.ReactNode;
@@ -39,7 +43,7 @@ export function FormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className={wide ? "max-h-[92dvh] overflow-y-auto sm:max-w-2xl" : "max-h-[92dvh] overflow-y-auto"}>
+      <DialogContent closeLabel={t("close")} className={wide ? "max-h-[92dvh] overflow-y-auto sm:max-w-2xl" : "max-h-[92dvh] overflow-y-auto"}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
@@ -51,7 +55,7 @@ export function FormDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("cancel")}
             </Button>
-            <Button type="submit" disabled={pending} data-testid={`${testId}-save`}>
+            <Button type="submit" disabled={pending || !ready} data-testid={`${testId}-save`}>
               {pending ? t("saving") : t("save")}
             </Button>
           </DialogFooter>

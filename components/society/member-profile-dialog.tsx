@@ -22,6 +22,7 @@ type Row = Profile["recent"][number];
 /** Member profile (spec): details, this month's statistics, a day's search and the last 10 collections. */
 export function MemberProfileDialog({ societyId, memberId, name }: { societyId: string; memberId: string; name: string }) {
   const t = useTranslations("society.dialogs.profile");
+  const tDialogs = useTranslations("society.dialogs");
   const tTypes = useTranslations("society.dialogs.addMember.types");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
@@ -56,7 +57,7 @@ export function MemberProfileDialog({ societyId, memberId, name }: { societyId: 
         <Eye aria-hidden />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl" data-testid="member-profile">
+        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl" data-testid="member-profile" closeLabel={tDialogs("close")}>
           <DialogHeader>
             <DialogTitle>{profile?.member.name ?? name}</DialogTitle>
           </DialogHeader>

@@ -30,7 +30,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <form method="get" action={societyHref(societyId)} className="flex flex-1 gap-2" role="search">
+        <form method="get" action={societyHref(societyId)} className="flex flex-1 gap-2" role="search" aria-label={t("search")}>
           <input type="hidden" name="tab" value="members" />
           <Input name="q" defaultValue={q} placeholder={t("search")} aria-label={t("search")} className="max-w-sm" data-testid="member-search" />
           <Button type="submit" variant="outline" size="icon" aria-label={t("searchButton")}>

@@ -129,7 +129,7 @@ function AdminLoginDialog({ societyId }: { societyId: string }) {
           {t("header.adminLogin")}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent closeLabel={t("dialogs.close")}>
         <DialogHeader>
           <DialogTitle>{t("dialogs.adminLogin.title")}</DialogTitle>
           <DialogDescription>{t("dialogs.adminLogin.description")}</DialogDescription>

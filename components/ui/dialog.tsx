@@ -48,8 +48,8 @@ function DialogOverlay({
 
 type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean
-  /** Screen-reader name of the close button; callers pass it translated. */
-  closeLabel?: string
+  /** Screen-reader name of the close button, from the messages (a Bengali screen never announces "Close"). */
+  closeLabel: string
   overlayProps?: React.ComponentProps<typeof DialogOverlay>
 }
 
@@ -57,7 +57,7 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
-  closeLabel = "Close",
+  closeLabel,
   overlayProps,
   ...props
 }: DialogContentProps) {

@@ -45,14 +45,14 @@ function SheetOverlay({
 }
 
 function SheetContent({
-  closeLabel = "Close",
+  closeLabel,
   className,
   children,
   side = "right",
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & {
-  /** Screen-reader name of the close button; callers pass it translated. */
-  closeLabel?: string
+  /** Screen-reader name of the close button, from the messages (a Bengali screen never announces "Close"). */
+  closeLabel: string
   side?: "top" | "right" | "bottom" | "left"
 }) {
   return (

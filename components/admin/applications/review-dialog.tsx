@@ -175,6 +175,7 @@ export async function ApplicationReviewDialog({
 
   return (
     <DetailDialogFrame
+      closeLabel={(await getTranslations("adminCommon"))("close")}
       title={t("dialog.title", { id: a.applicationId })}
       description={`${a.name} · ${taka(a.amount)} · ${t(`status.${a.status}`)}`}
       closeHref={closeHref}

@@ -36,7 +36,7 @@ export async function ReviewStatsCards({ stats }: { stats: ReviewStats }) {
 export async function ReviewFilters({ filters }: { filters: ReviewListFilters }) {
   const t = await getTranslations("adminReview");
   return (
-    <FilterForm action="/admin/application-review" testId="review-filters" submitLabel={t("search")}>
+    <FilterForm action="/admin/application-review" testId="review-filters" label={t("searchLabel")} submitLabel={t("search")}>
       <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-sm" />
       <FilterSelect
         name="status"

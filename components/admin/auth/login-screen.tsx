@@ -13,7 +13,9 @@ export async function LoginScreen({ next = null }: { next?: string | null }) {
       <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
         <Card className="w-full max-w-sm">
           <CardHeader>
-            <CardTitle className="text-xl">{t("title")}</CardTitle>
+            <CardTitle className="text-xl">
+              <h1>{t("title")}</h1>
+            </CardTitle>
             <CardDescription>{t("subtitle")}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">

@@ -52,7 +52,7 @@ export function AddCustomerDialog() {
           {t("add")}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="add-customer-dialog">
+      <DialogContent closeLabel={tCommon("close")} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="add-customer-dialog">
         <DialogHeader>
           <DialogTitle>{t("addTitle")}</DialogTitle>
           <DialogDescription>{t("addText")}</DialogDescription>

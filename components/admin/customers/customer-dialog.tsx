@@ -279,6 +279,7 @@ export async function CustomerProfileDialog({
 
   return (
     <DetailDialogFrame
+      closeLabel={(await getTranslations("adminCommon"))("close")}
       testId="customer-dialog"
       title={`${c.name} · ${localizeDigits(c.userNumber, locale)}`}
       description={t("dialog.description", { code: c.userCode })}

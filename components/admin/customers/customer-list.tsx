@@ -75,7 +75,7 @@ export async function CustomerFilters({ filters }: { filters: CustomerListFilter
   const t = await getTranslations("adminCustomers");
   const placeholders = Object.fromEntries(CUSTOMER_SEARCH_FIELDS.map((by) => [by, t(`placeholders.${by}`)])) as Record<(typeof CUSTOMER_SEARCH_FIELDS)[number], string>;
   return (
-    <FilterForm action={CUSTOMERS_PATH} testId="customer-filters" submitLabel={t("search")}>
+    <FilterForm action={CUSTOMERS_PATH} testId="customer-filters" label={t("searchLabel")} submitLabel={t("search")}>
       <ClientMessages namespaces={["adminCustomers"]}>
         <SearchTermInput by={filters.by} q={filters.q} placeholders={placeholders} />
       </ClientMessages>

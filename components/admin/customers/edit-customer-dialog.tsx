@@ -82,7 +82,7 @@ export function EditCustomerDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && router.push(closeHref, { scroll: false })}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="edit-customer-dialog">
+      <DialogContent closeLabel={tCommon("close")} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="edit-customer-dialog">
         <DialogHeader>
           <DialogTitle className="text-base break-all sm:text-lg">{title}</DialogTitle>
           <DialogDescription>{t("editText")}</DialogDescription>

@@ -19,6 +19,7 @@ import { addKycNoteSchema, approveKycSchema, MAX_KYC_TEXT_LENGTH, rejectKycSchem
 
 function ApproveKycDialog({ caseNumber }: { caseNumber: string }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
   type F = Form<typeof approveKycSchema>;
@@ -32,7 +33,7 @@ function ApproveKycDialog({ caseNumber }: { caseNumber: string }) {
           {t("approve")}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="approve-kyc-dialog">
+      <DialogContent closeLabel={tCommon("close")} data-testid="approve-kyc-dialog">
         <DialogHeader>
           <DialogTitle>{t("approveTitle", { caseNumber })}</DialogTitle>
           <DialogDescription>{t("approveText")}</DialogDescription>
@@ -48,6 +49,7 @@ function ApproveKycDialog({ caseNumber }: { caseNumber: string }) {
 /** Reject KYC and Request New Document: both need a reason, which the applicant is told. */
 function ReasonDialog({ caseNumber, kind }: { caseNumber: string; kind: "reject" | "resubmit" }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
   type F = Form<typeof rejectKycSchema>;
@@ -64,7 +66,7 @@ function ReasonDialog({ caseNumber, kind }: { caseNumber: string; kind: "reject"
           {t(kind)}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid={`${kind}-kyc-dialog`}>
+      <DialogContent closeLabel={tCommon("close")} data-testid={`${kind}-kyc-dialog`}>
         <DialogHeader>
           <DialogTitle>{t(`${kind}Title`, { caseNumber })}</DialogTitle>
           <DialogDescription>{t(`${kind}Text`)}</DialogDescription>
@@ -118,6 +120,7 @@ function useQuickAction() {
 /** Verify Document / Reject Document: once per document, while the case is open. */
 export function DocumentDecisionButtons({ documentId }: { documentId: string }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   const { error, pending, run } = useQuickAction();
   return (
     <div className="space-y-2">
@@ -139,6 +142,7 @@ export function DocumentDecisionButtons({ documentId }: { documentId: string }) 
 /** Assign to: the officers who may decide KYC; taking a case that waits starts its review. */
 export function AssignControl({ caseNumber, assigneeId, officers }: { caseNumber: string; assigneeId: string | null; officers: { id: string; name: string }[] }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   const { error, pending, run } = useQuickAction();
   return (
     <div className="space-y-2">
@@ -173,6 +177,7 @@ export function AssignControl({ caseNumber, assigneeId, officers }: { caseNumber
  */
 export function DocumentImageViewer({ src, alt }: { src: string; alt: string }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   const [zoom, setZoom] = useState(1);
   const [turns, setTurns] = useState(0);
   return (
@@ -209,6 +214,7 @@ export function DocumentImageViewer({ src, alt }: { src: string; alt: string }) 
 
 export function KycNoteForm({ caseNumber }: { caseNumber: string }) {
   const t = useTranslations("adminKyc");
+  const tCommon = useTranslations("adminCommon");
   return (
     <NoteForm
       schema={addKycNoteSchema}

@@ -221,6 +221,7 @@ export async function KycDetailDialog({
 
   return (
     <DetailDialogFrame
+      closeLabel={(await getTranslations("adminCommon"))("close")}
       testId="kyc-dialog"
       title={`${kyc.caseNumber} · ${p.name}`}
       description={t("dialog.description", { status: t(`status.${kyc.status}`) })}

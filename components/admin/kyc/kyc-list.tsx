@@ -74,7 +74,7 @@ export async function KycFilters({ filters }: { filters: KycListFilters }) {
         tabs={KYC_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: kycHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <FilterForm action="/admin/kyc" testId="kyc-filters" submitLabel={t("search")}>
+        <FilterForm action="/admin/kyc" testId="kyc-filters" label={t("searchLabel")} submitLabel={t("search")}>
           {filters.tab !== "pending" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
           <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
           <FilterSelect

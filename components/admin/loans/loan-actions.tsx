@@ -34,6 +34,7 @@ export type LoanForDecision = {
 
 function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
@@ -57,7 +58,7 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
           {t("approve")}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="approve-loan-dialog">
+      <DialogContent closeLabel={tCommon("close")} data-testid="approve-loan-dialog">
         <DialogHeader>
           <DialogTitle>{t("approveTitle", { loan: loan.loanNumber })}</DialogTitle>
           <DialogDescription>{t("requestedAmount", { amount: formatTaka(loan.requestedAmount, locale) })}</DialogDescription>
@@ -83,6 +84,7 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
 
 function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
   type F = Form<typeof rejectLoanSchema>;
@@ -98,7 +100,7 @@ function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
           {t("reject")}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="reject-loan-dialog">
+      <DialogContent closeLabel={tCommon("close")} data-testid="reject-loan-dialog">
         <DialogHeader>
           <DialogTitle>{t("rejectTitle", { loan: loan.loanNumber })}</DialogTitle>
           <DialogDescription>{t("rejectText")}</DialogDescription>
@@ -116,6 +118,7 @@ function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
 
 function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
   const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const done = useDecisionDone(setOpen);
@@ -137,7 +140,7 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
           {t("disburse")}
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="disburse-loan-dialog">
+      <DialogContent closeLabel={tCommon("close")} data-testid="disburse-loan-dialog">
         <DialogHeader>
           <DialogTitle>{t("disburseTitle", { loan: loan.loanNumber })}</DialogTitle>
           <DialogDescription>{t("disburseAmount", { amount: formatTaka(loan.approvedAmount ?? 0, locale) })}</DialogDescription>
@@ -180,6 +183,7 @@ export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: L
 /** The history tab's Add Note box. */
 export function LoanNoteForm({ loanNumber }: { loanNumber: string }) {
   const t = useTranslations("adminLoans");
+  const tCommon = useTranslations("adminCommon");
   return (
     <NoteForm
       schema={addLoanNoteSchema}

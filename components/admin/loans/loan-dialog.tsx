@@ -250,6 +250,7 @@ export async function LoanDetailDialog({
   ];
   return (
     <DetailDialogFrame
+      closeLabel={(await getTranslations("adminCommon"))("close")}
       testId="loan-dialog"
       title={`${loan.loanNumber} · ${c.name}`}
       description={t("dialog.description", { status: t(`status.${loan.status}`) })}

@@ -80,7 +80,7 @@ export async function LoanFilters({ filters, titles }: { filters: LoanListFilter
         testId="loan-tabs"
         tabs={LOAN_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: loansHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
       />
-      <FilterForm action="/admin/loans" testId="loan-filters" submitLabel={t("search")}>
+      <FilterForm action="/admin/loans" testId="loan-filters" label={t("searchLabel")} submitLabel={t("search")}>
         {filters.tab !== "applications" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         {/* The other tabs are a status already; a second one could only contradict them. */}

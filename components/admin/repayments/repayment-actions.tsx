@@ -190,6 +190,7 @@ function RecordPaymentForm({ prefill, onClose, onRecorded }: { prefill: PaymentP
  */
 export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPrefill | null; compact?: boolean }) {
   const t = useTranslations("adminRepayments");
+  const tCommon = useTranslations("adminCommon");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [recorded, setRecorded] = useState(false);
@@ -208,7 +209,7 @@ export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPref
           {compact ? t("record.short") : t("recordPayment")}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid="record-payment-dialog">
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid="record-payment-dialog" closeLabel={tCommon("close")}>
         <DialogHeader>
           <DialogTitle>{t("record.title")}</DialogTitle>
           <DialogDescription>{prefill ? t("record.descriptionFor", { loan: prefill.loanNumber }) : t("record.description")}</DialogDescription>

@@ -177,6 +177,7 @@ export async function RepaymentDetailDialog({
 
   return (
     <DetailDialogFrame
+      closeLabel={(await getTranslations("adminCommon"))("close")}
       title={t("dialog.title", { n: formatNumber(inst.emiNumber, locale), loan: loan.loanNumber })}
       description={t("dialog.description", { name: member.name, type: loanTitle })}
       closeHref={closeHref}

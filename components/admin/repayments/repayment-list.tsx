@@ -87,7 +87,7 @@ export async function RepaymentFilters({ filters, titles }: { filters: Repayment
         testId="repayment-tabs"
         tabs={REPAYMENT_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), href: repaymentsHref({ ...filters, status: "any", page: 1 }, { tab }), current: filters.tab === tab }))}
       />
-      <FilterForm action="/admin/repayments" testId="repayment-filters" submitLabel={t("search")}>
+      <FilterForm action="/admin/repayments" testId="repayment-filters" label={t("searchLabel")} submitLabel={t("search")}>
         {filters.tab !== "due_today" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         <StatusTypeFilters

@@ -58,8 +58,8 @@ export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext;
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3 sm:px-4">
-          <MobileDrawer items={items} labels={{ open: t("openMenu"), nav: t("nav.label"), title: t("panel") }} header={identity} />
-          <form action="/admin/search" role="search" className="relative min-w-0 flex-1 sm:max-w-sm">
+          <MobileDrawer items={items} labels={{ open: t("openMenu"), close: t("closeMenu"), nav: t("nav.label"), title: t("panel") }} header={identity} />
+          <form action="/admin/search" role="search" aria-label={t("searchLabel")} className="relative min-w-0 flex-1 sm:max-w-sm">
             <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
             <Input name="q" type="search" aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="pl-8" />
           </form>

@@ -20,8 +20,10 @@ export function UserMenu({ accountId, name, roleBadge, labels }: { accountId: st
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={labels.menu} data-testid="user-menu" className="gap-1">
+        {/* Named by what it shows (the person's name) first, then what it opens: the visible text is in the name. */}
+        <Button variant="ghost" size="sm" data-testid="user-menu" className="gap-1">
           <span className="max-w-32 truncate">{name}</span>
+          <span className="sr-only">, {labels.menu}</span>
           <ChevronDown className="size-4" aria-hidden />
         </Button>
       </DropdownMenuTrigger>

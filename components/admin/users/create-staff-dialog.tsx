@@ -41,7 +41,7 @@ export function CreateStaffDialog({ roles }: { roles: readonly StaffRole[] }) {
           {t("add")}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent closeLabel={tCommon("close")}>
         <DialogHeader>
           <DialogTitle>{t("addTitle")}</DialogTitle>
           <DialogDescription>{t("addText")}</DialogDescription>

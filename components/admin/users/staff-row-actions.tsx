@@ -73,7 +73,7 @@ export function StaffRowActions({ staff, roles }: { staff: Staff; roles: readonl
         </DropdownMenuContent>
       </DropdownMenu>
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogContent>
+        <DialogContent closeLabel={tCommon("close")}>
           <DialogHeader>
             <DialogTitle>{open ? titles[open] : ""}</DialogTitle>
             <DialogDescription>

@@ -47,7 +47,7 @@ export function RecordDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto" data-testid="field-record">
+      <DialogContent className="max-h-[92dvh] overflow-y-auto" data-testid="field-record" closeLabel={t("record.closeDialog")}>
         <DialogHeader>
           <DialogTitle>{row.name}</DialogTitle>
           <DialogDescription>{t("record.title")}</DialogDescription>

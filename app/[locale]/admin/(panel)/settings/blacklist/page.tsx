@@ -65,7 +65,7 @@ export default async function BlacklistPage({ searchParams }: { searchParams: Pr
           </CardContent>
         </Card>
       </div>
-      <FilterForm action="/admin/settings/blacklist" testId="blacklist-filters" submitLabel={t("search")}>
+      <FilterForm action="/admin/settings/blacklist" testId="blacklist-filters" label={t("searchLabel")} submitLabel={t("search")}>
         <Input name="q" type="search" defaultValue={filters.q} aria-label={t("searchLabel")} placeholder={t("searchPlaceholder")} className="sm:max-w-xs" />
         <FilterSelect name="kind" value={filters.kind} label={t("kind")} className="sm:w-40" options={BLACKLIST_KIND_FILTERS.map((k) => ({ value: k, label: k === "any" ? t("allKinds") : t(`kinds.${k}`) }))} />
       </FilterForm>

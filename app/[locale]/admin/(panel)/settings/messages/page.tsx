@@ -40,7 +40,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={t("title")} description={t("description", { attempts: formatNumber(MAX_DELIVERY_ATTEMPTS, locale) })} />
-      <FilterForm action={PATH} testId="message-filters" submitLabel={t("show")}>
+      <FilterForm action={PATH} testId="message-filters" label={t("statusFilter")} submitLabel={t("show")}>
         <FilterSelect
           name="status"
           value={filters.status}
