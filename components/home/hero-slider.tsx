@@ -16,10 +16,13 @@ export function HeroSlider({
   slides,
   dotLabels,
   regionLabel,
+  roleDescription,
 }: {
   slides: HeroSlide[];
   dotLabels: string[];
   regionLabel: string;
+  /** What a screen reader calls the region (a slideshow), in the page's language. */
+  roleDescription: string;
 }) {
   const [active, setActive] = useState(0);
 
@@ -31,7 +34,7 @@ export function HeroSlider({
   }, [active, slides.length]);
 
   return (
-    <section aria-roledescription="carousel" aria-label={regionLabel} data-testid="hero-slider">
+    <section aria-roledescription={roleDescription} aria-label={regionLabel} data-testid="hero-slider">
       <div className="grid">
         {slides.map((slide, i) => (
           <div

@@ -25,7 +25,7 @@ export async function Hero() {
           <h1 className="mb-4 inline-block rounded-full bg-primary-foreground/15 px-3 py-1 text-sm font-medium">
             {t("eyebrow")}
           </h1>
-          <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} />
+          <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} roleDescription={t("roleDescription")} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg" className={onPrimarySolidButton}>
               <Link href={APPLY_HREF}>

@@ -47,7 +47,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
       <p className="text-sm text-muted-foreground" data-testid="members-count">
         {t("count", { total: formatNumber(page.total, locale) })}
       </p>
-      <div className="overflow-x-auto rounded-lg border">
+      <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t("count", { total: formatNumber(page.total, locale) })}>
         <table className="w-full min-w-[720px] text-sm" data-testid="members-table">
           <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
             <tr>

@@ -29,7 +29,7 @@ export async function ReportsTab({ societyId, isAdmin, report, stats }: Props) {
         {report.rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("title")}>
             <table className="w-full min-w-[480px] text-sm" data-testid="month-report">
               <thead className="text-left text-xs text-muted-foreground">
                 <tr>

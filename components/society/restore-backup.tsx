@@ -79,7 +79,7 @@ export function RestoreBackup({ societyId, isAdmin, current }: { societyId: stri
         {t("restoreTitle")}
       </p>
       <p className="text-xs text-muted-foreground">{t("restoreNote")}</p>
-      <input ref={input} type="file" accept=".json,.gz,application/json,application/gzip" className="sr-only" id="backup-file" data-testid="backup-file" onChange={(e) => void choose(e.target.files?.[0])} disabled={!isAdmin} />
+      <input ref={input} type="file" accept=".json,.gz,application/json,application/gzip" className="sr-only" id="backup-file" aria-labelledby="restore-title" data-testid="backup-file" onChange={(e) => void choose(e.target.files?.[0])} disabled={!isAdmin} />
       <Button
         type="button"
         variant="outline"

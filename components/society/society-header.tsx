@@ -91,7 +91,7 @@ export function SocietyHeader({
         <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
         {compat && !isAdmin ? <AdminLoginDialog societyId={societyId} /> : null}
         {(compat && isAdmin) || (!compat && signedIn) ? (
-          <Button variant="ghost" size="sm" onClick={logout} disabled={pending} data-testid="society-logout" aria-label={t("header.logout")}>
+          <Button variant="ghost" size="sm" onClick={logout} disabled={pending} data-testid="society-logout" aria-label={compat ? t("header.logout") : t("header.signOut")}>
             <LogOut aria-hidden />
             <span className="hidden sm:inline">{compat ? t("header.logout") : t("header.signOut")}</span>
           </Button>

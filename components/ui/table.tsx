@@ -6,6 +6,8 @@ function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
     <div
       data-slot="table-container"
+      // A table wider than a phone scrolls sideways: keyboard users reach it too.
+      tabIndex={0}
       className="relative w-full overflow-x-auto"
     >
       <table

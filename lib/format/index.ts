@@ -94,6 +94,8 @@ export function formatDateTime(date: Date | string | number, locale: Locale): st
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    // ICU writes AM/PM in Latin letters on a Bengali screen: Bengali times are on the 24-hour clock.
+    ...(locale === "bn" ? { hourCycle: "h23" as const } : {}),
   });
 }
 

@@ -73,7 +73,7 @@ export async function ReviewTable({
             <TableRow key={row.applicationId} data-testid="review-row" data-application-id={row.applicationId}>
               <TableCell>
                 <div className="font-mono text-xs">{row.applicationId}</div>
-                <div className="text-sm">{titles[row.loanType]?.[row.language] ?? row.loanType}</div>
+                <div className="text-sm">{titles[row.loanType]?.[locale as "bn" | "en"] ?? row.loanType}</div>
               </TableCell>
               <TableCell>
                 <div className="font-medium">{row.name}</div>

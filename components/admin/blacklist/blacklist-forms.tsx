@@ -81,7 +81,7 @@ export function ImportBlacklistForm() {
 
   return (
     <div className="space-y-3" data-testid="blacklist-import">
-      <p className="text-sm text-muted-foreground">{t("import.help")}</p>
+      <p className="text-sm text-muted-foreground">{t.rich("import.help", { code: (chunks) => <code className="font-mono text-xs">{chunks}</code> })}</p>
       <label className="inline-flex cursor-pointer items-center gap-2">
         <span className="sr-only">{t("import.choose")}</span>
         <Input type="file" accept=".csv,text/csv" disabled={pending} onChange={(event) => onFile(event.target.files?.[0])} data-testid="blacklist-import-file" className="max-w-xs" />
