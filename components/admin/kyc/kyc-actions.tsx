@@ -120,7 +120,6 @@ function useQuickAction() {
 /** Verify Document / Reject Document: once per document, while the case is open. */
 export function DocumentDecisionButtons({ documentId }: { documentId: string }) {
   const t = useTranslations("adminKyc");
-  const tCommon = useTranslations("adminCommon");
   const { error, pending, run } = useQuickAction();
   return (
     <div className="space-y-2">
@@ -142,7 +141,6 @@ export function DocumentDecisionButtons({ documentId }: { documentId: string }) 
 /** Assign to: the officers who may decide KYC; taking a case that waits starts its review. */
 export function AssignControl({ caseNumber, assigneeId, officers }: { caseNumber: string; assigneeId: string | null; officers: { id: string; name: string }[] }) {
   const t = useTranslations("adminKyc");
-  const tCommon = useTranslations("adminCommon");
   const { error, pending, run } = useQuickAction();
   return (
     <div className="space-y-2">
@@ -177,7 +175,6 @@ export function AssignControl({ caseNumber, assigneeId, officers }: { caseNumber
  */
 export function DocumentImageViewer({ src, alt }: { src: string; alt: string }) {
   const t = useTranslations("adminKyc");
-  const tCommon = useTranslations("adminCommon");
   const [zoom, setZoom] = useState(1);
   const [turns, setTurns] = useState(0);
   return (
@@ -214,7 +211,6 @@ export function DocumentImageViewer({ src, alt }: { src: string; alt: string }) 
 
 export function KycNoteForm({ caseNumber }: { caseNumber: string }) {
   const t = useTranslations("adminKyc");
-  const tCommon = useTranslations("adminCommon");
   return (
     <NoteForm
       schema={addKycNoteSchema}

@@ -183,7 +183,6 @@ export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: L
 /** The history tab's Add Note box. */
 export function LoanNoteForm({ loanNumber }: { loanNumber: string }) {
   const t = useTranslations("adminLoans");
-  const tCommon = useTranslations("adminCommon");
   return (
     <NoteForm
       schema={addLoanNoteSchema}
