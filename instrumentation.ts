@@ -6,6 +6,8 @@
 
 /** The longest a stopping server waits for its background work and pool before it exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** A second stop signal this soon after the first is the same stop relayed by a parent process, not a second request. */
+const DUPLICATE_SIGNAL_MS = 2_000;
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -19,11 +21,15 @@ export async function register(): Promise<void> {
   // Next.js answers the signal itself: it stops accepting connections, lets the requests under way finish,
   // then calls process.exit. The background work stops at once (nothing new is claimed, claimed work is handed
   // back); the exit waits for that and then closes the pool, so nothing queries a closing database. A second
-  // signal, or the deadline, exits at once.
+  // signal (two seconds or more after the first), or the deadline, exits at once.
   const exit = process.exit.bind(process);
   let stopping: Promise<void> | null = null;
+  let signalledAt = 0;
   const stop = () => {
-    if (stopping) return exit(1);
+    // A stop signal often arrives twice within moments: a process-group kill reaches this process and also the
+    // launchers above it (npx, tsx, scripts/with-db.ts), which relay it. Only a later one is a person insisting.
+    if (stopping) return Date.now() - signalledAt < DUPLICATE_SIGNAL_MS ? undefined : exit(1);
+    signalledAt = Date.now();
     stopping = stopJobRunner().catch(() => undefined);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
     const drained = stopping.then(closeDatabase);

@@ -53,9 +53,13 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
 }
 
 /**
- * Every page, but not Next's own files, public files, or the route handlers: they live outside
- * app/[locale] and read the cookie themselves, and a backup restore uploads more than the proxy buffers.
+ * Every page, but not Next's own files, public files, or the route handlers: they live outside app/[locale] and read
+ * the cookie themselves, and a backup restore uploads more than the proxy buffers. Route handlers are listed by their
+ * exact paths, so an unknown path beside them (/admin/api/nope) is still a page: it gets the locale and the page
+ * policy, and its 404 renders (tests/unit/proxy-matcher.test.ts checks both).
  */
 export const config = {
-  matcher: ["/((?!_next/|admin/api/|society-manager/[^/]+/(?:backup|members/|workers/|report\\.pdf|field/(?:sync|sheet|handover)$)|field-app\\.webmanifest$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)"],
+  matcher: [
+    "/((?!_next/|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image)$|society-manager/[^/]+/(?:backup|report\\.pdf|members/[^/]+/(?:profile|calendar)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|field-app\\.webmanifest$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
+  ],
 };

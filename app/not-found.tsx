@@ -13,7 +13,7 @@ export default function GlobalNotFound() {
         <p lang="bn">পাতাটি পাওয়া যায়নি।</p>
         <p lang="en">Page not found.</p>
         <Link href="/" className="mt-4 text-primary underline">
-          প্রথম পাতা · Home
+          প্রথম পাতা · <span lang="en">Home</span>
         </Link>
       </body>
     </html>
