@@ -11,6 +11,11 @@ const DUPLICATE_SIGNAL_MS = 2_000;
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Every request gets an id (X-Request-Id, and in every log line it causes) and is timed for /api/metrics.
+  const [{ installRequestContext }, { observeRequest }] = await Promise.all([import("./lib/ops/request-context"), import("./lib/ops/metrics")]);
+  installRequestContext((context, _request, response) => {
+    observeRequest(context.method, context.path, response.statusCode, Number(process.hrtime.bigint() - context.startedAt) / 1e9);
+  });
   const { closeDatabase, startJobPolling, stopJobRunner } = await import("./lib/jobs/runner");
   startJobPolling();
   // A production server has its OCR ready before the first applicant's card (lib/kyc/ocr/engine.ts warmOcr).
@@ -42,4 +47,22 @@ export async function register(): Promise<void> {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/**
+ * Every error a request meets on the server (a page, an action, a route handler) as one log line: the digest shown to
+ * the person as the error page's reference, beside the request id (added by the logger), the route and its kind.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: { path: string; method: string },
+  context: { routerKind: string; routePath: string; routeType: string },
+): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { log } = await import("./lib/ops/logger");
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  log.error(
+    { area: "request", err: error, digest: typeof digest === "string" ? digest : undefined, method: request.method, route: context.routePath, routeType: context.routeType },
+    "request failed",
+  );
 }

@@ -13,6 +13,23 @@ const nextConfig: NextConfig = {
    */
   skipProxyUrlNormalize: true,
   poweredByHeader: false,
+  /**
+   * NEXT_OUTPUT=standalone (the Dockerfile and `npm test` set it): `.next/standalone`, the server and only the files it
+   * needs, for the container image; the browser tests' runner serves it beside `next start`. Off otherwise, where
+   * `next start` would warn that it does not serve that output (it does).
+   */
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  // Read by path at run time, so not found by tracing: the migrations the readiness check compares with the database,
+  // and the OCR engine with its Bengali and English trained data.
+  outputFileTracingIncludes: {
+    "/**": [
+      "./prisma/migrations/**/*",
+      "./node_modules/tesseract.js/**/*",
+      "./node_modules/tesseract.js-core/**/*",
+      "./node_modules/@tesseract.js-data/ben/**/*",
+      "./node_modules/@tesseract.js-data/eng/**/*",
+    ],
+  },
   // Security headers on every response: pages, route handlers, static files (lib/security/headers.ts).
   async headers() {
     return securityHeaderRules({ dev: process.env.NODE_ENV === "development" });
@@ -22,7 +39,7 @@ const nextConfig: NextConfig = {
   // The dev server would print every server action's arguments, sign-in passwords and codes included.
   logging: { serverFunctions: false },
   // Prisma's driver adapter and PGlite are Node-only; keep them out of the bundle.
-  serverExternalPackages: ["@prisma/adapter-pg", "pg", "pg-copy-streams", "@electric-sql/pglite", "@node-rs/argon2", "tesseract.js"],
+  serverExternalPackages: ["pino", "@prisma/adapter-pg", "pg", "pg-copy-streams", "@electric-sql/pglite", "@node-rs/argon2", "tesseract.js"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403 for signed-in staff lacking a permission.
     authInterrupts: true,

@@ -18,12 +18,28 @@ function pool(): pg.Pool {
     // Idle connections are kept 5 minutes (pg's default is 10 s): a new PostgreSQL backend's first queries pay for
     // loading its caches (a field sync on a fresh connection took 250 ms longer, docs/benchmarks.md). Idle
     // connections never keep a script alive (allowExitOnIdle); a server is kept alive by its listener anyway.
-    const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: 5 * 60_000, allowExitOnIdle: true });
+    // A connection attempt that gets no answer (a database host gone from the network) fails after 5 s instead of
+    // holding its pool slot until the operating system gives up, minutes later.
+    const created = new pg.Pool({
+      connectionString: env().DATABASE_URL,
+      max: env().DATABASE_POOL_SIZE,
+      idleTimeoutMillis: 5 * 60_000,
+      connectionTimeoutMillis: 5_000,
+      allowExitOnIdle: true,
+    });
     // An idle connection closed by the server (restart, admin) is dropped from the pool; nothing else to do.
     created.on("error", () => undefined);
     globalForPrisma.pgPool = created;
   }
   return globalForPrisma.pgPool;
+}
+
+/** The pool's connections: open, idle, and callers waiting for one (the metrics endpoint shows them). */
+export function poolStats(): { total: number; idle: number; waiting: number; max: number | undefined } {
+  const current = globalForPrisma.pgPool;
+  const max = env().DATABASE_POOL_SIZE;
+  if (!current || current.ended) return { total: 0, idle: 0, waiting: 0, max };
+  return { total: current.totalCount, idle: current.idleCount, waiting: current.waitingCount, max };
 }
 
 function client(): PrismaClient {

@@ -63,6 +63,11 @@ const schema = z
      * browser tests raise it, so that how busy the test machine is never decides what a test sees.
      */
     WIZARD_OCR_TIMEOUT_MS: z.coerce.number({ error: "must be a whole number of milliseconds" }).int().min(1_000).max(60_000).default(4_000),
+    /**
+     * The bearer token Prometheus sends to GET /api/metrics (at least 32 characters: openssl rand -base64 32). Without
+     * it the endpoint answers 404: metrics are off.
+     */
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),

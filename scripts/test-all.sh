@@ -20,7 +20,8 @@ cat .test-results/lint.log .test-results/typecheck.log
 step "Message keys";    npm run -s check:messages
 step "Unit tests";      npm run -s test:unit
 step "Integration tests (PostgreSQL)"; npm run -s test:integration
-step "Production build"; npm run -s build
+# The standalone output too: the browser tests also serve it, as the container image does.
+step "Production build"; NEXT_OUTPUT=standalone npm run -s build
 step "Browser tests (Chromium)"; npm run -s test:e2e
 
 # One closing line for the whole suite, summed from the runners' JSON reports.

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { isLocale } from "@/i18n/config";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { ErrorTextsProvider } from "@/components/layout/error-texts";
 import "@fontsource/noto-sans-bengali/400.css";
 import "@fontsource/noto-sans-bengali/600.css";
 import "@fontsource/noto-sans-bengali/700.css";
@@ -31,12 +32,15 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
+  const t = await getTranslations("errorPage");
+  const errorTexts = { title: t("title"), text: t("text"), reference: t.raw("reference") as string, retry: t("retry"), home: t("home") };
   return (
     <html lang={locale}>
       <body className="min-h-dvh">
         {/* No next-intl provider here: it would put its formatter on every page. Client subtrees that
-            translate get locale, time zone and their messages from <ClientMessages>. */}
-        {children}
+            translate get locale, time zone and their messages from <ClientMessages>; the error page gets its
+            few words through a plain context. */}
+        <ErrorTextsProvider texts={errorTexts}>{children}</ErrorTextsProvider>
       </body>
     </html>
   );

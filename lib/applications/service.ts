@@ -28,6 +28,7 @@ import type {
   CheckNidImageResult,
   SubmitApplicationResult,
 } from "./types";
+import { log } from "@/lib/ops/logger";
 
 /** Where a request came from; `now` (defaults to the clock) lets tests pin the rate-limit window. */
 export type LookupContext = RequestContext & { now?: Date };
@@ -335,7 +336,7 @@ export async function handleApplicationSubmission(
     return { ok: true, applicationId };
   } catch (error) {
     if (error instanceof CardPhotoGone) return { ok: false, error: "image", imageError: "imageExpired" };
-    console.error("[applications] submission failed", error);
+    log.error({ area: "applications", err: error }, "submission failed");
     return { ok: false, error: "server" };
   }
 }
@@ -370,7 +371,7 @@ export async function handleNidImageCheck(formData: FormData, ctx: LookupContext
   } catch (error) {
     // The result type has no server error; an unexpected failure here must not block the wizard:
     // without a token the submission uploads the photo itself, and it is checked then.
-    console.error("[applications] image check failed", error);
+    log.error({ area: "applications", err: error }, "image check failed");
     return { ok: true, token: null, card: null };
   }
 }

@@ -4,6 +4,7 @@ import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { getStaffContext, isAllowed, recordDenied, type StaffContext } from "./guard";
 import type { Permission } from "./permissions";
 import type { ActionError, ActionResult } from "./action-result";
+import { log } from "@/lib/ops/logger";
 
 export type { ActionError, ActionResult };
 export { fail, ok } from "./action-result";
@@ -27,7 +28,7 @@ export async function runHandler<T>(name: string, handler: () => Promise<ActionR
   } catch (error) {
     // Next.js control flow (redirect, notFound) must pass through.
     if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) throw error;
-    console.error(`[action ${name}]`, error);
+    log.error({ area: "action", action: name, err: error }, "action failed");
     return { ok: false, error: { code: "server" } };
   }
 }

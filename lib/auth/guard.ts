@@ -7,6 +7,7 @@ import { getRequestContext, type RequestContext } from "@/lib/request";
 import { currentSessionToken } from "./current";
 import { hasPermission, isBackOfficeRole, type Permission } from "./permissions";
 import { loadActiveSession, type ActiveSession } from "./session";
+import { log } from "@/lib/ops/logger";
 
 /** Who is asking: the live session, its user (role from the database), and where the request came from. */
 export type StaffContext = ActiveSession & { request: RequestContext; actor: AuditActor };
@@ -32,7 +33,7 @@ export async function recordDenied(ctx: StaffContext | null, permission: Permiss
     after: { where, role: ctx?.user.role ?? null },
     ip: request.ip,
     userAgent: request.userAgent,
-  }).catch((error: unknown) => console.error("[audit] could not record a refused request", error));
+  }).catch((error: unknown) => log.error({ area: "audit", err: error }, "could not record a refused request"));
 }
 
 export function isAllowed(ctx: StaffContext, permission: Permission): boolean {

@@ -13,6 +13,7 @@ import { revokeSessionByToken } from "./session";
 import { abandonChallenge, CHALLENGE_TTL_MS, verifyCodeStep, verifyPasswordStep, type SignInError } from "./sign-in";
 import { codeStepSchema, passwordStepSchema } from "./sign-in-schemas";
 import { SOCIETY_HOME } from "@/lib/society/tabs";
+import { log } from "@/lib/ops/logger";
 
 const CHALLENGE_COOKIE = "rb_signin_step";
 
@@ -45,7 +46,7 @@ export async function submitSignInPassword(raw: unknown): Promise<PasswordAction
     await setChallengeCookie(result.challengeToken);
     return result.step === "enrol" ? { ok: true, step: "enrol", enrolment: result.enrolment } : { ok: true, step: "code" };
   } catch (error) {
-    console.error("[sign-in] password step failed", error);
+    log.error({ area: "sign-in", err: error }, "password step failed");
     return { ok: false, error: "server" };
   }
 }
@@ -62,7 +63,7 @@ export async function submitSignInCode(raw: unknown): Promise<CodeActionResult> 
     const redirectTo = isBackOfficeRole(result.role) ? "/admin/dashboard" : SOCIETY_HOME;
     return { ok: true, redirectTo, recoveryCodes: result.recoveryCodes };
   } catch (error) {
-    console.error("[sign-in] code step failed", error);
+    log.error({ area: "sign-in", err: error }, "code step failed");
     return { ok: false, error: "server" };
   }
 }

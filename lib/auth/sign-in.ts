@@ -13,6 +13,7 @@ import { createStaffSession } from "./session";
 import type { CodeStepInput, PasswordStepInput } from "./sign-in-schemas";
 import { checkTotp, newTotpSecret, normalizeTotpCode, totpQrSvg, totpUri } from "./totp";
 import { openTotpSecret, sealTotpSecret } from "./totp-secrets";
+import { log } from "@/lib/ops/logger";
 
 /** The pending second step lives 5 minutes and is used once. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -145,7 +146,7 @@ function openStoredSecret(stored: string | null, staffUserId: string): string | 
   try {
     return openTotpSecret(stored, staffUserId);
   } catch (error) {
-    console.error(`[auth] the two-step secret of staff ${staffUserId} does not open (check TOTP_ENCRYPTION_KEY): ${(error as Error).message}`);
+    log.error({ area: "auth", staffUserId, err: error }, "a staff two-step secret does not open (check TOTP_ENCRYPTION_KEY)");
     return null;
   }
 }

@@ -8,6 +8,7 @@ import type { RequestContext } from "@/lib/request";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { kycResubmissionSchema } from "./schemas";
 import { acceptKycResubmission } from "./service";
+import { log } from "@/lib/ops/logger";
 
 export type KycResubmissionResult =
   | { ok: true; caseNumber: string }
@@ -35,7 +36,7 @@ export async function handleKycResubmission(formData: FormData, ctx: RequestCont
     if (result.ok) runJobsAfterResponse();
     return result;
   } catch (error) {
-    console.error("[kyc] resubmission failed", error);
+    log.error({ area: "kyc", err: error }, "resubmission failed");
     return { ok: false, error: "server" };
   }
 }

@@ -4,6 +4,7 @@
  * API (SMS_HTTP_URL, SMS_HTTP_API_KEY). E-mail has only the log adapter: no mail gateway is configured.
  */
 import type { OutboxChannel } from "@/lib/generated/prisma/enums";
+import { log } from "@/lib/ops/logger";
 
 export type OutgoingMessage = { id: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string };
 
@@ -15,11 +16,14 @@ export interface DeliveryAdapter {
   send(message: OutgoingMessage, signal?: AbortSignal): Promise<void>;
 }
 
-/** Development: "[outbox] sms to +8801712345678 : text". */
+/**
+ * Development: the message goes to the log instead of a gateway. Like every log line it is masked (numbers, codes,
+ * links' tokens): the full text stays in the outbox table, where the back office shows it.
+ */
 export const logOnlyAdapter: DeliveryAdapter = {
   async send(message) {
     const text = message.subject ? `${message.subject} — ${message.body}` : message.body;
-    console.info(`[outbox] ${message.channel} to ${message.recipient} : ${text}`);
+    log.info({ area: "outbox", channel: message.channel, recipient: message.recipient, text }, "message written to the log, not sent (SMS_PROVIDER=log)");
   },
 };
 

@@ -8,6 +8,7 @@ import type { StaffContext } from "@/lib/auth/guard";
 import { env } from "@/lib/env";
 import { channelAdapter, httpSmsAdapter, logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
 import { renderOutboxMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
+import { log } from "@/lib/ops/logger";
 
 /** After this many failed attempts a message is marked failed and left for staff to see. */
 export const MAX_DELIVERY_ATTEMPTS = 8;
@@ -147,7 +148,7 @@ export function deliverAfterResponse(): void {
     try {
       await deliverPendingMessages();
     } catch (error) {
-      console.error("[outbox] delivery run failed", error);
+      log.error({ area: "outbox", err: error }, "delivery run failed");
     }
   };
   try {

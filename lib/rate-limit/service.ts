@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { RATE_LIMIT_RETENTION_MS, windowStartFor, type RateLimitRule } from "./rules";
+import { log } from "@/lib/ops/logger";
 
 export type RateLimitDecision = {
   allowed: boolean;
@@ -38,7 +39,7 @@ export async function consumeRateLimit(
 
   if ((options.random ?? Math.random)() < PRUNE_PROBABILITY) {
     // Housekeeping only: a failure here must not fail the request it rides on.
-    await pruneRateLimitBuckets(now).catch((error: unknown) => console.error("[rate-limit] prune failed", error));
+    await pruneRateLimitBuckets(now).catch((error: unknown) => log.error({ area: "rate-limit", err: error }, "prune failed"));
   }
 
   return { allowed: count <= rule.limit, count, resetAt: new Date(windowStart.getTime() + rule.windowMs) };

@@ -9,6 +9,7 @@ import type { SocietyRole } from "@/lib/generated/prisma/enums";
 import { getRequestContext, type RequestContext } from "@/lib/request";
 import { isCompatElevated, isCompatSociety } from "./compat";
 import { SOCIETY_HOME } from "./tabs";
+import { log } from "@/lib/ops/logger";
 
 /** Who is working in which society, at which access level, and how records they create are tagged. */
 export type SocietyActor = {
@@ -81,7 +82,7 @@ export async function recordSocietyDenied(
     after: { where, permission, access: access?.access ?? null },
     ip: request.ip,
     userAgent: request.userAgent,
-  }).catch((error: unknown) => console.error("[audit] could not record a refused society request", error));
+  }).catch((error: unknown) => log.error({ area: "audit", err: error }, "could not record a refused society request"));
 }
 
 /**

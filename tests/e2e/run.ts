@@ -4,7 +4,7 @@
  * on it, then Playwright. Expects `next build` to have run (npm test does it).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { createPrismaClient } from "../../lib/prisma-client";
 import { seedDemo } from "../../prisma/seed";
 import { applyMigrations } from "../../scripts/db/schema-engine";
@@ -41,7 +41,8 @@ try {
   };
   const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });
-  const env = { ...baseEnv, E2E_BASE_URL: main, E2E_COMPAT_BASE_URL: compat };
+  const standalone = await startStandalone(server, baseEnv);
+  const env = { ...baseEnv, E2E_BASE_URL: main, E2E_COMPAT_BASE_URL: compat, ...standalone };
   const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
   exitCode = result.status ?? 1;
 } finally {
@@ -59,6 +60,37 @@ async function stopApp(app: ChildProcess): Promise<void> {
   const timer = setTimeout(() => app.pid && process.kill(-app.pid, "SIGKILL"), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * The server the container image runs (`node .next/standalone/server.js`, Next's static files and public/ copied
+ * beside it, as the Dockerfile does), on a database of its own so that only its job runner takes that database's
+ * jobs (standalone.spec.ts has it read a card). Nothing when the build was not standalone (NEXT_OUTPUT=standalone,
+ * as `npm test` builds): that spec then fails, saying so.
+ */
+async function startStandalone(server: Awaited<ReturnType<typeof startTestPostgres>>, baseEnv: NodeJS.ProcessEnv): Promise<Record<string, string>> {
+  if (!existsSync(".next/standalone/server.js")) {
+    console.warn("No standalone build (.next/standalone): build with NEXT_OUTPUT=standalone, as npm test does.");
+    return {};
+  }
+  cpSync(".next/static", ".next/standalone/.next/static", { recursive: true, force: true });
+  cpSync("public", ".next/standalone/public", { recursive: true, force: true });
+  const databaseUrl = await server.createDatabase("rinbondhu_standalone");
+  await applyMigrations(databaseUrl);
+  const prisma = createPrismaClient(databaseUrl);
+  await seedDemo(prisma);
+  await prisma.$disconnect();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const metricsToken = "standalone-metrics-token-0123456789abcdef";
+  const app = spawn("node", [".next/standalone/server.js"], {
+    env: { ...baseEnv, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: metricsToken },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  apps.push(app);
+  await waitForServer(app, `${baseUrl}/api/health/live`, 60_000);
+  return { E2E_STANDALONE_BASE_URL: baseUrl, E2E_STANDALONE_DATABASE_URL: databaseUrl, E2E_STANDALONE_METRICS_TOKEN: metricsToken };
 }
 
 /** `npm start`'s launcher on a free port; resolves with its base URL once it answers. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { createWorker, type Worker } from "tesseract.js";
 import { parseNidCardText, type CardFields } from "./card-fields";
+import { log } from "@/lib/ops/logger";
 
 /**
  * OCR of an NID card photo on this server: tesseract.js (WebAssembly, in a worker thread) with the English and
@@ -130,7 +131,7 @@ export async function readNidCardWithin(image: Uint8Array, timeoutMs: number): P
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   const reading = readNidCard(image, "interactive").catch((error) => {
-    console.warn("[ocr] card not read", error instanceof Error ? error.message : error);
+    log.warn({ area: "ocr", err: error }, "card not read");
     return null;
   });
   try {

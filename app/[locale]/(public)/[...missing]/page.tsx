@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { log } from "@/lib/ops/logger";
 
 /**
  * Catches every URL no other route or public file answers, logs it, and shows the 404 page
@@ -24,6 +25,6 @@ export const dynamic = "force-dynamic";
 
 export default async function MissingPage({ params }: { params: Promise<{ missing: string[] }> }) {
   const { missing } = await params;
-  console.warn(`[404] page not found: ${forLog(`/${missing.join("/")}`)}`);
+  log.warn({ area: "404", path: forLog(`/${missing.join("/")}`) }, "page not found");
   notFound();
 }

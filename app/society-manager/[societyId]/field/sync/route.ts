@@ -1,3 +1,4 @@
+import { countFieldSyncEntries } from "@/lib/ops/metrics";
 import { isSameOrigin } from "@/lib/request";
 import { requireSocietyRoutePermission } from "@/lib/society/access";
 import { fieldSyncRequestSchema, FIELD_SYNC_VERSION } from "@/lib/society/field/schemas";
@@ -34,5 +35,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ soc
   if (text.length > MAX_BODY_BYTES) return json(413, { error: "tooLarge" });
   const parsed = fieldSyncRequestSchema.safeParse(parseJson(text));
   if (!parsed.success) return json(400, { error: "badRequest", version: FIELD_SYNC_VERSION });
-  return json(200, await syncFieldEntries(access, parsed.data));
+  const response = await syncFieldEntries(access, parsed.data);
+  countFieldSyncEntries(response.results.map((r) => r.status));
+  return json(200, response);
 }
