@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The app as one image: Next's standalone server (NEXT_OUTPUT=standalone) with only the files it needs, the Bengali
 # PDF fonts and the OCR engine's trained data inside (traced by next.config.ts), run as a non-root user.
-# Build: docker build -t rinbondhu .   Run: see compose.yaml and README "Deploying".
+# Build: docker build -t rinbondhu .   Run: see deploy/compose.yaml and README "Deploying".
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -17,7 +17,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
-# Applies the migrations (`docker compose run --rm migrate`, before the app starts): the build stage's sources and
+# Applies the migrations (`docker compose -f deploy/compose.yaml run --rm migrate`, before the app starts): the build stage's sources and
 # dependencies, which hold the schema engine (WebAssembly, from npm) and the migrations.
 FROM build AS migrate
 CMD ["npx", "tsx", "scripts/db/migrate.ts"]

@@ -149,10 +149,11 @@ export async function seedLoansInBulk(databaseUrl: string, loans: number): Promi
     );
     // One collection activity (a call or a reminder) per disbursed loan, over the last 90 days.
     await client.query(
-      `INSERT INTO "CollectionActivity" ("id", "loanId", "customerId", "activity", "description", "performedByLabel", "status", "createdAt")
+      `INSERT INTO "CollectionActivity" ("id", "loanId", "customerId", "activity", "facts", "performedByLabel", "status", "createdAt")
        SELECT 'ba' || substr(l."id", 3), l."id", l."customerId",
          (ARRAY['call_made','reminder_sent']::"CollectionActivityKind"[])[1 + substr(l."id", 3)::int % 2],
-         'EMI reminder', 'Collection Agent', 'completed', now() - make_interval(mins => substr(l."id", 3)::int % 129600)
+         jsonb_build_object('emiNumber', 1, 'tenure', 12, 'dueDate', to_char(now(), 'YYYY-MM-DD')),
+         'Collection Agent', 'completed', now() - make_interval(mins => substr(l."id", 3)::int % 129600)
        FROM "Loan" l WHERE l."id" LIKE 'bl%' AND l."status" = 'disbursed'`,
     );
     await client.query(`VACUUM ANALYZE "Customer", "Loan", "LoanInstallment", "LoanPayment", "CollectionActivity"`);
