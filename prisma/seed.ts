@@ -14,6 +14,7 @@ import type { PrismaClient } from "../lib/generated/prisma/client";
 import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
 import { DemoDocuments } from "../lib/seed/documents";
+import { demoHolidays } from "../lib/seed/holidays";
 import { buildKyc } from "../lib/seed/kyc";
 import { seedProducts } from "../lib/seed/products";
 import { buildSociety } from "../lib/seed/society";
@@ -35,6 +36,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
     async (tx) => {
       await seedProducts(tx);
       await seedStaff(tx, passwordHashes);
+      await tx.holiday.createMany({ data: demoHolidays(), ...skip });
       await tx.storedDocument.createMany({ data: documents.rows, ...skip });
 
       await tx.customer.createMany({ data: backOffice.customers, ...skip });

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
+import { effectiveAnnualRate } from "@/lib/loans/rates";
 import type { ProductView } from "@/lib/products/queries";
 
 const ICONS: Record<ProductView["key"], LucideIcon> = {
@@ -72,8 +73,11 @@ export async function ProductCards({ products }: { products: ProductView[] }) {
                       </div>
                       <div className="flex items-baseline justify-between gap-2">
                         <dt className="text-muted-foreground">{t("rate")}</dt>
-                        <dd className="font-semibold whitespace-nowrap">
-                          {t("ratePerYear", { rate: formatPercent(product.annualRate, locale) })}
+                        <dd className="text-right">
+                          <span className="font-semibold whitespace-nowrap">{t("ratePerYear", { rate: formatPercent(product.annualRate, locale) })}</span>
+                          <span className="block text-xs text-muted-foreground" data-testid="effective-rate">
+                            {t("effectiveRate", { rate: formatPercent(effectiveAnnualRate(product.annualRate), locale) })}
+                          </span>
                         </dd>
                       </div>
                     </dl>

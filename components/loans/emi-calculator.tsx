@@ -174,6 +174,7 @@ export function EmiCalculator({
               totalPayable: t("totalPayable"),
               totalInterest: t("totalInterest"),
               rate: t("interestRate"),
+              effectiveRate: t("effectiveRate"),
             }}
             testIdPrefix="calc"
             large

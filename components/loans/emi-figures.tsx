@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { Locale } from "@/i18n/config";
 import { formatPercent, formatTaka } from "@/lib/format";
+import { effectiveAnnualRate } from "@/lib/loans/rates";
 import { calculateEmi, type EmiCalculation } from "@/lib/loans/emi";
 
 /** The spec's 100 ms debounce: typing "50000" computes once, not five times. */
@@ -39,7 +40,8 @@ export function EmiFigures({
   result: EmiCalculation | null;
   annualRate: number | null;
   locale: Locale;
-  labels: { emi: string; totalPayable: string; totalInterest: string; rate: string };
+  /** effectiveRate: when given, the effective yearly rate is shown under the rate. */
+  labels: { emi: string; totalPayable: string; totalInterest: string; rate: string; effectiveRate?: string };
   /** "calc" on /calculator, "apply-calc" in the wizard: calc-emi, calc-total, calc-interest, calc-rate. */
   testIdPrefix: string;
   large?: boolean;
@@ -75,6 +77,11 @@ export function EmiFigures({
           <dd data-testid={`${testIdPrefix}-rate`} className={valueClass}>
             {annualRate !== null ? formatPercent(annualRate, locale) : DASH}
           </dd>
+          {labels.effectiveRate && annualRate !== null ? (
+            <dd data-testid={`${testIdPrefix}-effective-rate`} className="text-xs text-muted-foreground">
+              {labels.effectiveRate}: {formatPercent(effectiveAnnualRate(annualRate), locale)}
+            </dd>
+          ) : null}
         </div>
       </dl>
     </>

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
+import { effectiveAnnualRate } from "@/lib/loans/rates";
 import type { ProductView } from "@/lib/products/queries";
 
 /** Column name shown before each value on narrow screens, where the header row is hidden. */
@@ -71,6 +72,9 @@ export async function ProductTable({ products }: { products: ProductView[] }) {
               <CellLabel>{t("columns.rate")}</CellLabel>
               <span className="text-primary font-semibold">
                 {t("ratePerYear", { rate: formatPercent(product.annualRate, locale) })}
+              </span>
+              <span className="block text-xs text-muted-foreground" data-testid="effective-rate">
+                {t("effectiveRate", { rate: formatPercent(effectiveAnnualRate(product.annualRate), locale) })}
               </span>
             </TableCell>
             <TableCell className="col-span-2 p-0 whitespace-normal lg:p-4 lg:align-top">

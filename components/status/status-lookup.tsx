@@ -12,7 +12,9 @@ import { Label } from "@/components/ui/label";
 import { lookupApplicationStatus } from "@/lib/applications/actions";
 import { normalizeApplicationId } from "@/lib/applications/ids";
 import type { ApplicationStatusKey, ApplicationStatusLookupResult } from "@/lib/applications/types";
-import { formatDate, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
+import type { Locale } from "@/i18n/config";
+import { formatCalendarDate, formatDate, formatNumber, formatPercent, formatTaka, localizeDigits } from "@/lib/format";
+import { effectiveAnnualRate } from "@/lib/loans/rates";
 import { cn } from "@/lib/utils";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 
@@ -219,7 +221,53 @@ function StatusResult({ result }: { result: Extract<ApplicationStatusLookupResul
             </div>
           )}
         </dl>
+        {result.loan ? <LoanSchedule loan={result.loan} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** A disbursed loan's instalments, as the borrower follows them: due date (moved off days off), amount, state. */
+function LoanSchedule({ loan }: { loan: NonNullable<Extract<ApplicationStatusLookupResult, { ok: true }>["loan"]> }) {
+  const t = useTranslations("status.schedule");
+  const locale = useLocale() as Locale;
+  return (
+    <section data-testid="status-schedule" aria-labelledby="status-schedule-title" className="space-y-2">
+      <h2 id="status-schedule-title" className="font-semibold">
+        {t("title", { loan: localizeDigits(loan.loanNumber, locale) })}
+      </h2>
+      <p className="text-muted-foreground text-sm" data-testid="status-rate">
+        {t("rate", { rate: formatPercent(loan.annualRate, locale), effective: formatPercent(effectiveAnnualRate(loan.annualRate), locale) })}
+      </p>
+      <div className="bg-background overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="status-schedule-title">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="p-2 font-medium">{t("columns.number")}</th>
+              <th scope="col" className="p-2 font-medium">{t("columns.due")}</th>
+              <th scope="col" className="p-2 text-right font-medium">{t("columns.amount")}</th>
+              <th scope="col" className="p-2 font-medium">{t("columns.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loan.installments.map((row) => (
+              <tr key={row.emiNumber} className="border-b last:border-0" data-testid="status-installment" data-due={row.dueDate}>
+                <td className="p-2">{formatNumber(row.emiNumber, locale)}</td>
+                <td className="p-2 whitespace-nowrap">
+                  {formatCalendarDate(row.dueDate, locale)}
+                  {row.dueDate !== row.scheduledDate ? (
+                    <span className="text-muted-foreground block text-xs" data-testid="status-installment-moved">
+                      {t("moved", { date: formatCalendarDate(row.scheduledDate, locale) })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="p-2 text-right whitespace-nowrap">{formatTaka(row.amount, locale)}</td>
+                <td className="p-2">{t(`statuses.${row.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -34,6 +34,13 @@ export type ApplicantStatusView = {
   reviewedAt: string | null;
   /** Set while the identity check waits for a new card photo from the applicant: the officer's reason. */
   kycResubmission: { reason: string } | null;
+  /** Once the loan is disbursed: its schedule, for the borrower to follow (dates YYYY-MM-DD, Asia/Dhaka). */
+  loan: {
+    loanNumber: string;
+    /** Nominal yearly percent on the declining balance. */
+    annualRate: number;
+    installments: { emiNumber: number; dueDate: string; scheduledDate: string; amount: number; status: "paid" | "due_today" | "overdue" | "upcoming" | "partial" }[];
+  } | null;
 };
 
 export type ApplicationStatusLookupResult =

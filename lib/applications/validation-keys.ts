@@ -31,6 +31,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   "invalidLink",
   "notAKycOfficer",
   "alreadyListed",
+  "holidayTaken",
+  "firstDueTooEarly",
+  "firstDueTooLate",
+  "rateAboveCeiling",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   "settings.products": ["super_admin", "admin"],
   /** Messages to applicants and borrowers (SMS, e-mail): see what could not be delivered, send it again. */
   "settings.messages": ["super_admin", "admin"],
+  /** The holiday calendar schedules follow (add, remove, CSV import, apply to open loans): the regulator's rules. */
+  "settings.calendar": ["super_admin"],
   /** Create savings societies and grant or revoke staff access to them; a society's data needs a grant. */
   "societies.manage": ["super_admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

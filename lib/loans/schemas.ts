@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
+import { calendarDay } from "@/lib/lending-rules/schemas";
 import { requiredBankAccount, msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
@@ -22,8 +23,13 @@ export const disburseLoanSchema = z.object({
   loanNumber: loanNumberField,
   bankAccount: requiredBankAccount(),
   bankName: requiredText(100),
-  /** Asia/Dhaka calendar date the money goes out; the schedule counts its months from it. */
+  /** Asia/Dhaka calendar date the money goes out. */
   scheduledDate: todayOrLaterDate,
+  /**
+   * The first instalment's date before days off move it: the earliest the rules allow (shown by the dialog) or later,
+   * never earlier (the server checks against the rules); empty takes the earliest. Later ones follow monthly.
+   */
+  firstDueDate: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), calendarDay.optional()),
 });
 
 export const MAX_LOAN_NOTE_LENGTH = 1000;

@@ -7,7 +7,9 @@ import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { allocateNumberedCode } from "@/lib/ids/allocate";
 import { installmentStatus } from "@/lib/repayments/installments";
-import { buildSchedule } from "@/lib/repayments/schedule";
+import { daysOffFrom, getLendingRules } from "@/lib/lending-rules/queries";
+import { earliestFirstScheduledDate, installmentDates } from "@/lib/loans/calendar";
+import { addCalendarMonths, buildSchedule } from "@/lib/repayments/schedule";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { calculateEmi } from "./emi";
 import { assessLoanRisk } from "./queries";
@@ -169,6 +171,9 @@ export async function rejectLoan(ctx: StaffContext, input: { loanNumber: string;
   }, LOAN_TRANSACTION_OPTIONS);
 }
 
+/** The latest first instalment an officer may choose, in months after the disbursement. */
+const MAX_FIRST_DUE_MONTHS = 3;
+
 /**
  * Disbursement (admin spec section 4): the approved amount goes out to the given account on the scheduled date,
  * and the repayment schedule is written (lib/repayments/schedule.ts). Maker-checker: the approver may not
@@ -176,7 +181,7 @@ export async function rejectLoan(ctx: StaffContext, input: { loanNumber: string;
  */
 export async function disburseLoan(
   ctx: StaffContext,
-  input: { loanNumber: string; bankAccount: string; bankName: string; scheduledDate: string },
+  input: { loanNumber: string; bankAccount: string; bankName: string; scheduledDate: string; firstDueDate?: string },
   now = new Date(),
 ): Promise<ActionResult<{ loanNumber: string; disbursedAmount: number; installments: number }>> {
   return prisma.$transaction(async (tx) => {
@@ -188,6 +193,16 @@ export async function disburseLoan(
     if (loan.approvedById === ctx.user.id) return fail("forbidden", { reason: "sameAsApprover" });
     const amount = loan.approvedAmount;
     if (loan.status !== "approved" || amount === null) return explainLoanRefusal(tx, input.loanNumber);
+    // The regulator's rules: the first instalment no earlier than they allow (nor absurdly late), every due date on
+    // a working day of the calendar as it is now.
+    const rules = await getLendingRules(tx);
+    const earliest = earliestFirstScheduledDate(input.scheduledDate, rules.minFirstInstallmentDays);
+    const firstScheduled = input.firstDueDate ?? earliest;
+    if (firstScheduled < earliest) return fail("validation", { reason: "firstDueTooEarly", fieldErrors: { firstDueDate: "firstDueTooEarly" } });
+    if (firstScheduled > addCalendarMonths(input.scheduledDate, MAX_FIRST_DUE_MONTHS)) {
+      return fail("validation", { reason: "firstDueTooLate", fieldErrors: { firstDueDate: "firstDueTooLate" } });
+    }
+    const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx));
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: "approved" },
       data: {
@@ -201,13 +216,14 @@ export async function disburseLoan(
       },
     });
     if (count === 0) return explainLoanRefusal(tx, input.loanNumber);
-    const schedule = buildSchedule({ principal: amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure, emi: loan.emi, disbursedOn: input.scheduledDate });
+    const schedule = buildSchedule({ principal: amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure, emi: loan.emi, disbursedOn: input.scheduledDate, dates });
     const today = dhakaToday(now);
     await tx.loanInstallment.createMany({
       data: schedule.map((row) => ({
         loanId: loan.id,
         emiNumber: row.emiNumber,
         dueDate: calendarDateOf(row.dueDate),
+        scheduledDate: calendarDateOf(row.scheduledDate),
         emiAmount: row.emiAmount,
         principalAmount: row.principal,
         interestAmount: row.interest,
@@ -220,7 +236,14 @@ export async function disburseLoan(
       entityType: "Loan",
       entityId: loan.id,
       before: { status: "approved" },
-      after: { status: "disbursed", disbursedAmount: amount, bankName: input.bankName, scheduledDate: input.scheduledDate, installments: schedule.length },
+      after: {
+        status: "disbursed",
+        disbursedAmount: amount,
+        bankName: input.bankName,
+        scheduledDate: input.scheduledDate,
+        firstDueDate: schedule[0]?.dueDate,
+        installments: schedule.length,
+      },
     });
     return ok({ loanNumber: input.loanNumber, disbursedAmount: amount, installments: schedule.length });
   }, LOAN_TRANSACTION_OPTIONS);

@@ -4,6 +4,8 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { getLendingRules } from "@/lib/lending-rules/queries";
+import { withinRateCeiling } from "@/lib/loans/rates";
 import { PRODUCTS_CACHE_TAG } from "./queries";
 import type { ProductSettingsValues } from "./schemas";
 
@@ -24,6 +26,11 @@ export async function updateProductSettings(ctx: StaffContext, input: ProductSet
   const result = await prisma.$transaction(async (tx) => {
     const before = await tx.loanProduct.findUnique({ where: { key: input.key } });
     if (!before) return fail<{ version: string }>("notFound");
+    // The regulator's ceiling (the database refuses it too, should the rules change meanwhile).
+    const { rateCeilingPercent } = await getLendingRules(tx);
+    if (!withinRateCeiling(input.annualRate, rateCeilingPercent)) {
+      return fail<{ version: string }>("validation", { reason: "rateAboveCeiling", fieldErrors: { annualRate: "rateAboveCeiling" } });
+    }
     const now = new Date();
     const data = {
       minAmount: input.minAmount,

@@ -23,7 +23,7 @@ describe("buildSchedule", () => {
     expect(emi).toBe(4_584);
     expect(rows).toHaveLength(12);
     // Month 1: interest 1.5% of 50,000 = 750, principal 4,584 − 750 = 3,834.
-    expect(rows[0]).toEqual({ emiNumber: 1, dueDate: "2026-12-20", emiAmount: 4_584, principal: 3_834, interest: 750, balanceAfter: 46_166 });
+    expect(rows[0]).toEqual({ emiNumber: 1, dueDate: "2026-12-20", scheduledDate: "2026-12-20", emiAmount: 4_584, principal: 3_834, interest: 750, balanceAfter: 46_166 });
     expect(rows[1]).toMatchObject({ dueDate: "2027-01-20", interest: 692, principal: 3_892, balanceAfter: 42_274 });
     expect(rows.slice(0, 11).every((r) => r.emiAmount === 4_584)).toBe(true);
     expect(rows[11]).toMatchObject({ emiNumber: 12, dueDate: "2027-11-20", balanceAfter: 0 });

@@ -23,6 +23,8 @@ export type ScheduledInstallment = {
   emiNumber: number;
   /** YYYY-MM-DD (Asia/Dhaka calendar date). */
   dueDate: string;
+  /** The monthly date before a day off moved it (the due date when it is a working day). */
+  scheduledDate: string;
   /** principal + interest, whole taka. */
   emiAmount: number;
   principal: number;
@@ -51,7 +53,7 @@ export function addCalendarMonths(iso: string, months: number): string {
   return `${pad(targetYear, 4)}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`;
 }
 
-export type AmortisedInstallment = Omit<ScheduledInstallment, "dueDate">;
+export type AmortisedInstallment = Omit<ScheduledInstallment, "dueDate" | "scheduledDate">;
 
 /** The schedule's amounts alone: each instalment's interest, principal and the balance after it. */
 export function amortise({ principal, annualRate, months, emi }: Omit<ScheduleInput, "disbursedOn">): AmortisedInstallment[] {
@@ -72,6 +74,15 @@ export function amortise({ principal, annualRate, months, emi }: Omit<ScheduleIn
   return rows;
 }
 
-export function buildSchedule({ disbursedOn, ...terms }: ScheduleInput): ScheduledInstallment[] {
-  return amortise(terms).map((row) => ({ ...row, dueDate: addCalendarMonths(disbursedOn, row.emiNumber) }));
+/**
+ * The schedule with its dates: `dates[i]` for the i-th instalment (lib/loans/calendar.ts installmentDates: monthly
+ * from the first instalment, days off moved to the next working day), or, without them, one calendar month apart
+ * from the disbursement.
+ */
+export function buildSchedule({ disbursedOn, dates, ...terms }: ScheduleInput & { dates?: readonly { scheduledDate: string; dueDate: string }[] }): ScheduledInstallment[] {
+  if (dates && dates.length !== terms.months) throw new RangeError(`${terms.months} instalments need ${terms.months} dates, got ${dates.length}`);
+  return amortise(terms).map((row, i) => {
+    const scheduledDate = dates?.[i]?.scheduledDate ?? addCalendarMonths(disbursedOn, row.emiNumber);
+    return { ...row, scheduledDate, dueDate: dates?.[i]?.dueDate ?? scheduledDate };
+  });
 }

@@ -4,67 +4,19 @@
  * payments allocated oldest first, references unique per method, the loan closed when nothing is owed; exactly
  * one winner among concurrent disbursements and among concurrent payments with one reference.
  */
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
-import { approveApplication } from "@/lib/applications/review-actions";
-import { handleApplicationSubmission } from "@/lib/applications/service";
 import { prisma } from "@/lib/db";
-import { dhakaToday } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
 import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
 import { getLoanDetail } from "@/lib/loans/queries";
 import { recordPaymentAction } from "@/lib/repayments/actions";
 import { seedProducts } from "@/prisma/seed";
-import { freshIp, submissionForm, validPayload } from "../support/application-fixtures";
+import { disbursedLoan, disbursement, payment, pendingLoan } from "../support/loan-fixtures";
 import { actAs, createStaff, signInAs } from "../support/staff-session";
-
-let nidCounter = 0;
-
-/** A salary loan of 2,00,000 over 24 months awaiting its credit decision; `reviewer` approved the application. */
-async function pendingLoan() {
-  nidCounter += 1;
-  const nid = String(7_100_000_000 + Date.now() % 1_000_000 * 100 + nidCounter).slice(0, 10);
-  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone: `0171${String(1_000_000 + nidCounter).slice(-7)}` })), {
-    ip: freshIp(),
-    userAgent: "vitest",
-  });
-  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
-  const reviewer = await actAs("loan_officer");
-  const approved = await approveApplication({ applicationId: submitted.applicationId });
-  if (!approved.ok || !approved.data.loanNumber) throw new Error(JSON.stringify(approved));
-  const loan = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: approved.data.loanNumber }, include: { customer: true } });
-  return { loanNumber: loan.loanNumber, reviewer, customer: loan.customer };
-}
-
-const disbursement = (loanNumber: string) => ({ loanNumber, bankAccount: "1234567890", bankName: "Sonali Bank", scheduledDate: dhakaToday() });
-
-async function disbursedLoan(amount = "১,৫০,০০০") {
-  const loan = await pendingLoan();
-  await actAs("loan_officer");
-  const approved = await approveLoanAction({ loanNumber: loan.loanNumber, amount });
-  if (!approved.ok) throw new Error(JSON.stringify(approved));
-  await actAs("account_manager");
-  const disbursed = await disburseLoanAction(disbursement(loan.loanNumber));
-  if (!disbursed.ok) throw new Error(JSON.stringify(disbursed));
-  return loan;
-}
-
-type PaymentForm = Parameters<typeof recordPaymentAction>[0];
-const payment = (loan: { loanNumber: string; customer: { userNumber: string } }, fields: Partial<PaymentForm>): PaymentForm => ({
-  memberId: loan.customer.userNumber,
-  loanNumber: loan.loanNumber,
-  method: "bkash",
-  amount: "",
-  paymentDate: dhakaToday(),
-  reference: `TRX${randomUUID().slice(0, 8).toUpperCase()}`,
-  notes: "",
-  idempotencyKey: randomUUID(),
-  ...fields,
-});
 
 beforeAll(async () => {
   await seedProducts(prisma);

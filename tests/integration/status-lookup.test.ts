@@ -47,6 +47,7 @@ describe("status lookup", () => {
       submittedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       reviewedAt: null,
       kycResubmission: null,
+      loan: null,
     });
   });
 
@@ -102,7 +103,7 @@ describe("status lookup", () => {
   it("never returns personal data beyond the status summary", async () => {
     const result = await lookup(applicationId, PHONE);
     expect(Object.keys(result).sort()).toEqual(
-      ["ok", "applicationId", "status", "rejectionReason", "loanType", "amount", "tenure", "submittedAt", "reviewedAt", "kycResubmission"].sort(),
+      ["ok", "applicationId", "status", "rejectionReason", "loanType", "amount", "tenure", "submittedAt", "reviewedAt", "kycResubmission", "loan"].sort(),
     );
   });
 });

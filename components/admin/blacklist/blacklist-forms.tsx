@@ -1,20 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, Trash2, Upload } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { CsvImportForm } from "@/components/admin/csv-import-form";
 import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
 import { compactSelectClassName } from "@/components/forms/native-select";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ActionError } from "@/lib/auth/action-result";
 import { addBlacklistEntryAction, importBlacklistAction, removeBlacklistEntryAction } from "@/lib/blacklist/actions";
-import type { ImportSummary } from "@/lib/blacklist/service";
 import { BLACKLIST_KINDS, MAX_BLACKLIST_CSV_LENGTH, MAX_BLACKLIST_REASON_LENGTH, blacklistEntrySchema, type BlacklistEntryInput, type BlacklistEntryValues } from "@/lib/blacklist/schemas";
 
 /** Add to blacklist: NID or phone (any usual form, Bengali digits too) and why. */
@@ -52,63 +51,9 @@ export function AddBlacklistForm() {
   );
 }
 
-/** CSV import: the file is read in the browser and its text sent; the server parses and checks every row. */
+/** CSV import of entries (lib/blacklist/csv-import.ts checks every row). */
 export function ImportBlacklistForm() {
-  const t = useTranslations("adminBlacklist");
-  const tv = useTranslations("validation");
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<ActionError | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [summary, setSummary] = useState<ImportSummary | null>(null);
-
-  const onFile = (file: File | undefined) => {
-    setSummary(null);
-    setError(null);
-    setProblem(null);
-    if (!file) return;
-    if (file.size > MAX_BLACKLIST_CSV_LENGTH) return setProblem(t("import.tooLarge"));
-    startTransition(async () => {
-      const result = await importBlacklistAction({ csv: await file.text() });
-      if (!result.ok) {
-        if (result.error.reason && t.has(`import.errors.${result.error.reason}` as "import.errors.badHeader")) return setProblem(t(`import.errors.${result.error.reason}` as "import.errors.badHeader"));
-        return setError(result.error);
-      }
-      setSummary(result.data);
-      router.refresh();
-    });
-  };
-
-  return (
-    <div className="space-y-3" data-testid="blacklist-import">
-      <p className="text-sm text-muted-foreground">{t.rich("import.help", { code: (chunks) => <code className="font-mono text-xs">{chunks}</code> })}</p>
-      <label className="inline-flex cursor-pointer items-center gap-2">
-        <span className="sr-only">{t("import.choose")}</span>
-        <Input type="file" accept=".csv,text/csv" disabled={pending} onChange={(event) => onFile(event.target.files?.[0])} data-testid="blacklist-import-file" className="max-w-xs" />
-        {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Upload className="size-4 text-muted-foreground" aria-hidden />}
-      </label>
-      <ActionErrorAlert error={error} />
-      {problem ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{problem}</AlertDescription>
-        </Alert>
-      ) : null}
-      {summary ? (
-        <Alert role="status" data-testid="blacklist-import-summary">
-          <AlertDescription>
-            <p>{t("import.summary", { added: summary.added, already: summary.alreadyListed, refused: summary.errors.length })}</p>
-            {summary.errors.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5 text-xs">
-                {summary.errors.slice(0, 20).map((e) => (
-                  <li key={`${e.line}-${e.field}`}>{t("import.lineError", { line: e.line, field: t(`import.fields.${e.field}`), error: tv(e.error as "required") })}</li>
-                ))}
-              </ul>
-            ) : null}
-          </AlertDescription>
-        </Alert>
-      ) : null}
-    </div>
-  );
+  return <CsvImportForm namespace="adminBlacklist" action={importBlacklistAction} maxBytes={MAX_BLACKLIST_CSV_LENGTH} testId="blacklist-import" />;
 }
 
 /** Remove, after a confirmation: a listed person may be applying right now. */

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote, CheckCircle2, XCircle } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { DecisionFooter, NoteForm, useDecisionDone, type Form } from "@/components/admin/decision-parts";
 import { FormField, useActionSubmit } from "@/components/admin/forms";
@@ -13,6 +13,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
+import { earliestFirstScheduledDate } from "@/lib/loans/calendar";
+import { isRealIsoDate } from "@/lib/validation/fields";
 import { calculateEmi } from "@/lib/loans/emi";
 import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
 import { addLoanNoteSchema, approveLoanSchema, disburseLoanSchema, MAX_LOAN_NOTE_LENGTH, rejectLoanSchema } from "@/lib/loans/schemas";
@@ -116,7 +118,10 @@ function RejectLoanDialog({ loan }: { loan: LoanForDecision }) {
   );
 }
 
-function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
+/** What the disbursement dialog applies of the lending rules (lib/lending-rules). */
+export type DisbursementRules = { minFirstInstallmentDays: number };
+
+function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: DisbursementRules }) {
   const t = useTranslations("adminLoans");
   const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
@@ -125,8 +130,21 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
   type F = Form<typeof disburseLoanSchema>;
   const form = useForm<F["input"], unknown, F["output"]>({
     resolver: zodResolver(disburseLoanSchema),
-    defaultValues: { loanNumber: loan.loanNumber, bankAccount: loan.bankAccount ?? "", bankName: loan.bankName ?? "", scheduledDate: dhakaToday() },
+    defaultValues: {
+      loanNumber: loan.loanNumber,
+      bankAccount: loan.bankAccount ?? "",
+      bankName: loan.bankName ?? "",
+      scheduledDate: dhakaToday(),
+      firstDueDate: earliestFirstScheduledDate(dhakaToday(), rules.minFirstInstallmentDays),
+    },
   });
+  // The first instalment follows the disbursement date: never earlier than the rules allow after it.
+  const scheduledDate = useWatch({ control: form.control, name: "scheduledDate" });
+  const earliest = isRealIsoDate(scheduledDate) ? earliestFirstScheduledDate(scheduledDate, rules.minFirstInstallmentDays) : undefined;
+  useEffect(() => {
+    const chosen = form.getValues("firstDueDate");
+    if (earliest && (!chosen || chosen < earliest)) form.setValue("firstDueDate", earliest);
+  }, [earliest, form]);
   const { onSubmit, error, pending } = useActionSubmit(form, disburseLoanAction, (data) =>
     done(t("notices.disbursedTitle"), t("notices.disbursedText", { loan: data.loanNumber, amount: formatTaka(data.disbursedAmount, locale), count: formatNumber(data.installments, locale) })),
   );
@@ -155,6 +173,14 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
           <FormField id={id("date")} label={t("scheduledDate")} error={errors.scheduledDate?.message}>
             <Input id={id("date")} type="date" {...form.register("scheduledDate")} aria-invalid={!!errors.scheduledDate} />
           </FormField>
+          <FormField
+            id={id("first")}
+            label={t("firstDueDate")}
+            error={errors.firstDueDate?.message}
+            hint={t("firstDueHint", { days: formatNumber(rules.minFirstInstallmentDays, locale) })}
+          >
+            <Input id={id("first")} type="date" min={earliest} data-testid="first-due-date" {...form.register("firstDueDate")} aria-invalid={!!errors.firstDueDate} />
+          </FormField>
           <DecisionFooter error={error} pending={pending} label={t("disburse")} testId="confirm-disburse" onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
@@ -163,9 +189,9 @@ function DisburseLoanDialog({ loan }: { loan: LoanForDecision }) {
 }
 
 /** The credit decision (pending rows) or the disbursement (approved rows), each in its own small dialog. */
-export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: LoanForDecision; canApprove: boolean; canDisburse: boolean }) {
+export function LoanDecisionButtons({ loan, canApprove, disbursement }: { loan: LoanForDecision; canApprove: boolean; disbursement: DisbursementRules | null }) {
   const deciding = canApprove && (loan.status === "pending_approval" || loan.status === "under_review");
-  const disbursing = canDisburse && loan.status === "approved";
+  const disbursing = disbursement !== null && loan.status === "approved";
   if (!deciding && !disbursing) return null;
   return (
     <div className="flex flex-wrap justify-end gap-1">
@@ -175,7 +201,7 @@ export function LoanDecisionButtons({ loan, canApprove, canDisburse }: { loan: L
           <RejectLoanDialog loan={loan} />
         </>
       ) : null}
-      {disbursing ? <DisburseLoanDialog loan={loan} /> : null}
+      {disbursing ? <DisburseLoanDialog loan={loan} rules={disbursement} /> : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import type { DocumentVerificationStatus, EmploymentType, InstallmentStatus, Kyc
 import type { LoanDetail } from "@/lib/loans/queries";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { isoDateOf } from "@/lib/validation/fields";
-import { LoanDecisionButtons, LoanNoteForm } from "./loan-actions";
+import { LoanDecisionButtons, LoanNoteForm, type DisbursementRules } from "./loan-actions";
 import { LoanStatusBadge, RiskBadge } from "./loan-list";
 
 const DOCUMENT_TONE: Record<DocumentVerificationStatus, PillTone> = { pending: "yellow", verified: "green", rejected: "red" };
@@ -23,7 +23,7 @@ export async function LoanDetailDialog({
   titles,
   closeHref,
   canApprove,
-  canDisburse,
+  disbursement,
   canNote,
   canSeeApplication,
 }: {
@@ -31,7 +31,8 @@ export async function LoanDetailDialog({
   titles: Record<LoanType, Record<Language, string>>;
   closeHref: string;
   canApprove: boolean;
-  canDisburse: boolean;
+  /** The disbursement rules, for staff who may disburse; null for the others. */
+  disbursement: DisbursementRules | null;
   canNote: boolean;
   canSeeApplication: boolean;
 }) {
@@ -276,7 +277,7 @@ export async function LoanDetailDialog({
                       bankAccount: c.bankAccountNumber,
                     }}
                     canApprove={canApprove}
-                    canDisburse={canDisburse}
+                    disbursement={disbursement}
                   />
                 </ClientMessages>
               </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
@@ -9,14 +9,18 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import type { Locale } from "@/i18n/config";
+import { formatPercent } from "@/lib/format";
+import { effectiveAnnualRate } from "@/lib/loans/rates";
 import { updateProductSettingsAction } from "@/lib/products/actions";
 import type { ProductSettingsRow } from "@/lib/products/queries";
 import { productSettingsSchema, type ProductSettingsInput, type ProductSettingsValues } from "@/lib/products/schemas";
 
 type TextField = "minAmount" | "maxAmount" | "minTenure" | "maxTenure" | "annualRate" | "badgeBn" | "badgeEn";
 
-export function ProductSettingsForm({ product, title }: { product: ProductSettingsRow; title: string }) {
+export function ProductSettingsForm({ product, title, rateCeiling }: { product: ProductSettingsRow; title: string; rateCeiling: number }) {
   const t = useTranslations("adminProducts");
+  const locale = useLocale() as Locale;
   const router = useRouter();
   const form = useForm<ProductSettingsInput, unknown, ProductSettingsValues>({
     resolver: zodResolver(productSettingsSchema),
@@ -60,7 +64,12 @@ export function ProductSettingsForm({ product, title }: { product: ProductSettin
             {text("maxAmount")}
             {text("minTenure")}
             {text("maxTenure")}
-            {text("annualRate", "decimal")}
+            <div>
+              {text("annualRate", "decimal")}
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="rate-ceiling">
+                {t("rateCeiling", { rate: formatPercent(rateCeiling, locale), effective: formatPercent(effectiveAnnualRate(product.annualRate), locale) })}
+              </p>
+            </div>
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField id={id("featuresBn")} label={t("featuresBn")} error={errors.featuresBn?.message}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Ban, Banknote, Building2, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
+import { Ban, Banknote, Building2, CalendarDays, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -16,6 +16,7 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   users: Users,
   products: Package,
   blacklist: Ban,
+  calendar: CalendarDays,
   messages: MessageSquareWarning,
   societies: Building2,
 };

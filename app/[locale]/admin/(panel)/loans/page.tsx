@@ -8,6 +8,7 @@ import { RefreshButton } from "@/components/admin/refresh-button";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { loanTypeTitles } from "@/lib/applications/review-queries";
+import { getLendingRules } from "@/lib/lending-rules/queries";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { getLoanDetail, listLoans, loanProductRanges, loanStats } from "@/lib/loans/queries";
 import { loanListFiltersSchema } from "@/lib/loans/schemas";
@@ -34,7 +35,8 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
     view ? getLoanDetail(view) : Promise.resolve(null),
   ]);
   const canApprove = isAllowed(ctx, "loans.approve");
-  const canDisburse = isAllowed(ctx, "loans.disburse");
+  // Who may disburse gets the rules the disbursement dialog applies (the first instalment's earliest date).
+  const disbursement = isAllowed(ctx, "loans.disburse") ? { minFirstInstallmentDays: (await getLendingRules()).minFirstInstallmentDays } : null;
 
   return (
     <>
@@ -48,14 +50,14 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
           <AlertDescription>{t("viewNotFound", { id: view.slice(0, 40) })}</AlertDescription>
         </Alert>
       ) : null}
-      <LoanTable list={list} filters={filters} titles={titles} ranges={ranges} canApprove={canApprove} canDisburse={canDisburse} />
+      <LoanTable list={list} filters={filters} titles={titles} ranges={ranges} canApprove={canApprove} disbursement={disbursement} />
       {viewed ? (
         <LoanDetailDialog
           loan={viewed}
           titles={titles}
           closeHref={loansHref(filters, {})}
           canApprove={canApprove}
-          canDisburse={canDisburse}
+          disbursement={disbursement}
           canNote={isAllowed(ctx, "loans.note")}
           canSeeApplication={isAllowed(ctx, "applications.read")}
         />
