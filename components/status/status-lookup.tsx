@@ -253,8 +253,8 @@ function LoanSchedule({ loan }: { loan: NonNullable<Extract<ApplicationStatusLoo
             {loan.installments.map((row) => (
               <tr key={row.emiNumber} className="border-b last:border-0" data-testid="status-installment" data-due={row.dueDate}>
                 <td className="p-2">{formatNumber(row.emiNumber, locale)}</td>
-                <td className="p-2 whitespace-nowrap">
-                  {formatCalendarDate(row.dueDate, locale)}
+                <td className="p-2">
+                  <span className="whitespace-nowrap">{formatCalendarDate(row.dueDate, locale)}</span>
                   {row.dueDate !== row.scheduledDate ? (
                     <span className="text-muted-foreground block text-xs" data-testid="status-installment-moved">
                       {t("moved", { date: formatCalendarDate(row.scheduledDate, locale) })}
