@@ -1,42 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { formatKycCaseNumber, generateApplicationId, nextKycCaseNumber, normalizeApplicationId } from "./ids";
+import fc from "fast-check";
+import { formatKycCaseNumber, generateApplicationId, nextKycCaseNumber, normalizeApplicationId, REFERENCE_ALPHABET, referenceCheckCharacter } from "./ids";
 
 describe("generateApplicationId", () => {
-  const now = Date.UTC(2026, 10, 22, 8, 30, 0, 123); // 1795336200123
-
-  it("is LB + the epoch milliseconds + three random digits", () => {
-    expect(generateApplicationId(now, () => 42)).toBe(`LB${now}042`);
-    expect(generateApplicationId(now, () => 0)).toBe(`LB${now}000`);
-    expect(generateApplicationId(now, () => 999)).toBe(`LB${now}999`);
-  });
-
-  it("keeps the prototype's LB + timestamp look with the default clock and random source", () => {
-    const before = Date.now();
+  it("is LB, seven characters and a check character, in two groups of four", () => {
+    expect(generateApplicationId(() => [7, 20, 3, 23, 9, 21, 2])).toBe(`LB-7M3Q-9N2${referenceCheckCharacter("7M3Q9N2")}`);
+    expect(generateApplicationId(() => [0, 0, 0, 0, 0, 0, 0])).toBe("LB-0000-0000");
     const id = generateApplicationId();
-    const after = Date.now();
-    expect(id).toMatch(/^LB\d{16}$/);
-    const stamp = Number(id.slice(2, -3));
-    expect(stamp).toBeGreaterThanOrEqual(before);
-    expect(stamp).toBeLessThanOrEqual(after);
+    expect(id).toMatch(/^LB-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(normalizeApplicationId(id)).toBe(id);
   });
 
-  it("differs within one millisecond (the case the prototype's IDs collided on)", () => {
-    const ids = new Set(Array.from({ length: 200 }, () => generateApplicationId(now)));
-    // 200 draws from 1000 suffixes: some repeat (the database constraint + retry covers those), most do not.
-    expect(ids.size).toBeGreaterThan(150);
-    for (const id of ids) expect(id.startsWith(`LB${now}`)).toBe(true);
+  it("draws from the whole alphabet, and rarely repeats", () => {
+    const ids = Array.from({ length: 2_000 }, () => generateApplicationId());
+    expect(new Set(ids).size).toBe(2_000);
+    const used = new Set(ids.flatMap((id) => id.slice(3).replace("-", "").slice(0, 7).split("")));
+    expect(used.size).toBe(REFERENCE_ALPHABET.length);
   });
 
-  it("uses every suffix digit position", () => {
-    const suffixes = new Set(Array.from({ length: 2000 }, () => generateApplicationId(now).slice(-3)));
-    expect(suffixes.size).toBeGreaterThan(700);
+  it("refuses a bad random source", () => {
+    expect(() => generateApplicationId(() => [1, 2, 3])).toThrow(RangeError);
+    expect(() => generateApplicationId(() => [1, 2, 3, 4, 5, 6, 32])).toThrow(RangeError);
   });
+});
 
-  it("refuses a bad clock or random source", () => {
-    expect(() => generateApplicationId(-1)).toThrow(RangeError);
-    expect(() => generateApplicationId(1.5)).toThrow(RangeError);
-    expect(() => generateApplicationId(now, () => 1000)).toThrow(RangeError);
-    expect(() => generateApplicationId(now, () => -1)).toThrow(RangeError);
+describe("the check character", () => {
+  it("catches every single wrong character and every swap of two different neighbours", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 31 }), { minLength: 7, maxLength: 7 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 31 }), (indexes, at, shift) => {
+        const id = generateApplicationId(() => indexes).replace(/-/g, "").slice(2);
+        const wrong = id.slice(0, at) + REFERENCE_ALPHABET[(REFERENCE_ALPHABET.indexOf(id[at]!) + shift) % 32] + id.slice(at + 1);
+        expect(normalizeApplicationId(`LB${wrong}`)).toBeNull();
+        if (at < 7 && id[at] !== id[at + 1]) {
+          const swapped = id.slice(0, at) + id[at + 1] + id[at] + id.slice(at + 2);
+          // Luhn mod 32 misses only the swap of the two characters whose doubled values wrap the same way (as Luhn
+          // misses 09/90); every other swap is caught.
+          const missed = normalizeApplicationId(`LB${swapped}`) !== null;
+          if (missed) expect(new Set([id[at], id[at + 1]])).toEqual(new Set(["0", "Z"]));
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 
@@ -47,8 +51,18 @@ describe("normalizeApplicationId", () => {
     expect(normalizeApplicationId("Lb১৭৯৫৩৩৬২০০১২৩০৪২")).toBe("LB1795336200123042");
   });
 
+  it("reads a short reference as people type or say it: lowercase, no dashes, spaces, O for 0, I and L for 1, Bengali digits", () => {
+    const id = generateApplicationId(() => [1, 0, 20, 3, 9, 21, 2]); // "LB-10M3-9N2?"
+    const bare = id.replace(/-/g, "");
+    expect(normalizeApplicationId(id)).toBe(id);
+    expect(normalizeApplicationId(bare.toLowerCase())).toBe(id);
+    expect(normalizeApplicationId(` ${id.slice(0, 7)} ${id.slice(8)} `)).toBe(id);
+    expect(normalizeApplicationId(id.replace("LB-10", "LB-lO"))).toBe(id);
+    expect(normalizeApplicationId(id.replace("LB-10", "LB-১০"))).toBe(id);
+  });
+
   it("refuses what cannot be an ID", () => {
-    for (const bad of ["", "LB", "1795336200123042", "XX1795336200123042", "LB12345", "LB17953362001230a2"]) {
+    for (const bad of ["", "LB", "1795336200123042", "XX1795336200123042", "LB12345", "LB17953362001230a2", "LB-0000-000U", "LB-0000-00000"]) {
       expect(normalizeApplicationId(bad), bad).toBeNull();
     }
   });

@@ -135,7 +135,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
   const simulated = nid.simulated;
 
   for (let attempt = 1; ; attempt++) {
-    const applicationId = generateApplicationId(submittedAt.getTime());
+    const applicationId = generateApplicationId();
     try {
       return await prisma.$transaction(
         async (tx) => {

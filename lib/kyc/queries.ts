@@ -8,6 +8,7 @@ import { normalizeBdMobile } from "@/lib/validation/bd";
 import { CHECK_KINDS, type CheckValues } from "./checks";
 import type { KycListFilters, KycTab } from "./schemas";
 import { OPEN_KYC_STATUSES } from "./status";
+import { normalizeApplicationId } from "@/lib/applications/ids";
 
 export const KYC_PAGE_SIZE = 20;
 const EXPORT_BATCH_SIZE = 500;
@@ -35,6 +36,9 @@ async function searchCondition(q: string): Promise<Prisma.KycCaseWhereInput> {
   if (/^KYC-\d{6,}$/i.test(ascii)) return { caseNumber: ascii.toUpperCase() };
   if (/^KYC-?\d+$/i.test(ascii)) return { caseNumber: text };
   if (/^U\d+$/i.test(ascii)) return { customer: { userNumber: text } };
+  // A whole application reference (either form) by its unique index; the start of an older one by a scan.
+  const applicationId = normalizeApplicationId(q);
+  if (applicationId) return { application: { applicationId } };
   if (/^LB\d+$/i.test(ascii)) return { application: { applicationId: text } };
   const phone = normalizeBdMobile(q);
   const person: Prisma.CustomerWhereInput & Prisma.LoanApplicationWhereInput = phone

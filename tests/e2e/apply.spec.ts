@@ -126,7 +126,7 @@ test.describe("loan application wizard", () => {
 
     await expect(page.getByTestId("apply-success")).toContainText("আবেদন জমা হয়েছে");
     const applicationId = (await page.getByTestId("application-id").textContent())!.trim();
-    expect(applicationId).toMatch(/^LB\d{6,}/);
+    expect(applicationId).toMatch(/^LB-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     await expect(page.getByTestId("apply-success").getByRole("link", { name: "হোমে ফিরে যান" })).toHaveAttribute("href", "/");
 
     const rows = await storedApplications(applicationId);

@@ -261,7 +261,11 @@ test.describe("application status", () => {
     await page.getByTestId("status-id").fill("12345");
     await page.getByTestId("status-phone").fill("01212345678");
     await page.getByTestId("status-submit").click();
-    await expect(page.getByTestId("status-id-error")).toContainText("LB followed by digits");
+    await expect(page.getByTestId("status-id-error")).toContainText("e.g. LB-7K3Q-9M2R");
+    // A short reference with one wrong character is caught by its check character, before any lookup.
+    await page.getByTestId("status-id").fill("LB-7K3Q-9M2X");
+    await page.getByTestId("status-submit").click();
+    await expect(page.getByTestId("status-id-error")).toContainText("One wrong character");
     await expect(page.getByTestId("status-phone-error")).toHaveText(
       "Enter a valid Bangladeshi mobile number, e.g. 01712-345678",
     );

@@ -51,7 +51,7 @@ test("Bengali on a 360 px phone: eligibility, application with an NID photo, the
   await page.getByTestId("apply-submit").click();
 
   const applicationId = (await page.getByTestId("application-id").textContent())!.trim();
-  expect(applicationId).toMatch(/^LB\d{13,}$/);
+  expect(applicationId).toMatch(/^LB-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await noSidewaysScroll(page, 360);
 
   const [stored] = await dbQuery<{ id: string; emi: number; phone: string; nidImageId: string | null }>(

@@ -79,7 +79,7 @@ describe("a valid submission", () => {
     );
     expect(result.ok, JSON.stringify(result)).toBe(true);
     if (!result.ok) return;
-    expect(result.applicationId).toMatch(/^LB\d{16}$/);
+    expect(result.applicationId).toMatch(/^LB-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
 
     const after = await counts();
     expect(after).toEqual({
