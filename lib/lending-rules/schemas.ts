@@ -31,7 +31,7 @@ export const importHolidaysSchema = z.object({
   csv: z.string(msg("required")).min(1, msg("required")).max(MAX_HOLIDAY_CSV_LENGTH, msg("tooLong")),
 });
 
-/** "Apply to open loans": nothing to type, but the form's version of the calendar must still be the current one. */
+/** "Apply to open loans": nothing to type; it applies the calendar as it is when it runs. */
 export const applyCalendarSchema = z.object({});
 
 /** The years the calendar page shows: this year, the last and the next two. */

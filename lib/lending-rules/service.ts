@@ -81,9 +81,9 @@ export async function applyCalendarToOpenLoans(ctx: StaffContext, now = new Date
       });
       const moves = open.flatMap((row) => {
         const from = isoDateOf(row.dueDate);
-        const to = nextWorkingDay(isoDateOf(row.scheduledDate ?? row.dueDate), daysOff);
-        // Never earlier than today: an instalment is not made overdue by a calendar change.
-        const due = to < today ? today : to;
+        const scheduled = isoDateOf(row.scheduledDate ?? row.dueDate);
+        // Never before today (an instalment is not made overdue by a calendar change), and on a working day.
+        const due = nextWorkingDay(scheduled > today ? scheduled : today, daysOff);
         if (due === from) return [];
         const status = installmentStatus({ dueDate: due, emiAmount: row.emiAmount, lateFee: row.lateFee, paidAmount: 0 }, today);
         return [{ id: row.id, loanId: row.loanId, from, to: due, status }];

@@ -199,7 +199,8 @@ export async function disburseLoan(
     const earliest = earliestFirstScheduledDate(input.scheduledDate, rules.minFirstInstallmentDays);
     const firstScheduled = input.firstDueDate ?? earliest;
     if (firstScheduled < earliest) return fail("validation", { reason: "firstDueTooEarly", fieldErrors: { firstDueDate: "firstDueTooEarly" } });
-    if (firstScheduled > addCalendarMonths(input.scheduledDate, MAX_FIRST_DUE_MONTHS)) {
+    const latest = addCalendarMonths(input.scheduledDate, MAX_FIRST_DUE_MONTHS);
+    if (firstScheduled > (latest > earliest ? latest : earliest)) {
       return fail("validation", { reason: "firstDueTooLate", fieldErrors: { firstDueDate: "firstDueTooLate" } });
     }
     const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx));

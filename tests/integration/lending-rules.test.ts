@@ -11,8 +11,8 @@ vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 import { findApplicationStatusForApplicant } from "@/lib/applications/queries";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
-import { addHolidayAction, applyCalendarAction, importHolidaysAction } from "@/lib/lending-rules/actions";
-import { earliestFirstScheduledDate, isDayOff, weekdayOf } from "@/lib/loans/calendar";
+import { addHolidayAction, applyCalendarAction, importHolidaysAction, removeHolidayAction } from "@/lib/lending-rules/actions";
+import { earliestFirstScheduledDate, isDayOff, nextWorkingDay, weekdayOf } from "@/lib/loans/calendar";
 import { approveLoanAction, disburseLoanAction } from "@/lib/loans/actions";
 import { updateProductSettingsAction } from "@/lib/products/actions";
 import { addCalendarDays, addCalendarMonths } from "@/lib/repayments/schedule";
@@ -140,19 +140,32 @@ describe("apply to open loans", () => {
     expect(applied).toMatchObject({ ok: true });
     const after = await scheduleOf(loan.loanNumber);
     expect(after[1]!.dueDate).toBe(second.dueDate);
-    expect(after[2]!.dueDate > third.dueDate).toBe(true);
+    const daysOff = { weekly: [5, 6], holidays: new Set([second.dueDate, third.dueDate]) };
+    expect(after[2]!.dueDate).toBe(nextWorkingDay(third.scheduledDate, daysOff));
     expect(after[2]!.scheduledDate).toBe(third.scheduledDate);
+    const thirdRow = await prisma.loanInstallment.findUniqueOrThrow({ where: { id: third.id } });
+    expect(thirdRow.status).toBe("upcoming");
     expect(after.filter((r, i) => r.dueDate !== before[i]!.dueDate).map((r) => r.emiNumber)).toEqual([3]);
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "calendar.apply" }, orderBy: { createdAt: "desc" } });
-    expect(audit.after).toMatchObject({ installments: expect.any(Number) });
-    expect((audit.after as { moves: { id: string }[] }).moves.some((m) => m.id === third.id)).toBe(true);
+    expect(audit.actorLabel).not.toBe("");
+    expect((audit.after as { moves: { id: string; from: string; to: string }[] }).moves).toContainEqual({ id: third.id, from: third.dueDate, to: after[2]!.dueDate });
     // Applying again moves nothing more.
     expect(await applyCalendarAction({})).toMatchObject({ ok: true, data: { installments: 0 } });
+
+    // The holiday removed and the calendar applied again: the instalment is due as its schedule first made it.
+    expect(await removeHolidayAction({ date: third.dueDate })).toMatchObject({ ok: true });
+    expect(await removeHolidayAction({ date: third.dueDate })).toMatchObject({ ok: false, error: { code: "notFound" } });
+    expect(await applyCalendarAction({})).toMatchObject({ ok: true, data: { installments: 1 } });
+    expect((await scheduleOf(loan.loanNumber))[2]!.dueDate).toBe(nextWorkingDay(third.scheduledDate, { weekly: [5, 6], holidays: new Set([second.dueDate]) }));
+    expect(await prisma.auditLog.count({ where: { action: "calendar.holiday.remove", entityId: third.dueDate } })).toBe(1);
   });
 
   it("is refused to anyone but a super admin", async () => {
     await actAs("admin");
     expect(await applyCalendarAction({})).toMatchObject({ ok: false, error: { code: "forbidden" } });
     expect(await addHolidayAction({ date: "2030-01-01", nameBn: "ক", nameEn: "A" })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(await removeHolidayAction({ date: "2030-01-01" })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(await importHolidaysAction({ csv: "date,name_bn,name_en\n2030-01-02,ক,A\n" })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(await prisma.holiday.count({ where: { date: { gte: new Date("2030-01-01T00:00:00Z") } } })).toBe(0);
   });
 });

@@ -46,7 +46,8 @@ export function AddHolidayForm() {
 
 /** CSV import of holidays (lib/lending-rules/csv-import.ts checks every row). */
 export function ImportHolidaysForm() {
-  return <CsvImportForm namespace="adminCalendar" action={importHolidaysAction} maxBytes={MAX_HOLIDAY_CSV_LENGTH} testId="holiday-import" />;
+  // The server counts characters; a Bengali character is up to 3 bytes of the file.
+  return <CsvImportForm namespace="adminCalendar" action={importHolidaysAction} maxBytes={MAX_HOLIDAY_CSV_LENGTH * 3} testId="holiday-import" />;
 }
 
 /** Remove a holiday, after a confirmation. */

@@ -142,8 +142,10 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
   const scheduledDate = useWatch({ control: form.control, name: "scheduledDate" });
   const earliest = isRealIsoDate(scheduledDate) ? earliestFirstScheduledDate(scheduledDate, rules.minFirstInstallmentDays) : undefined;
   useEffect(() => {
+    if (!earliest) return;
     const chosen = form.getValues("firstDueDate");
-    if (earliest && (!chosen || chosen < earliest)) form.setValue("firstDueDate", earliest);
+    // Follows the disbursement date until the officer picks a date; a picked date is only pushed, never pulled.
+    if (!form.getFieldState("firstDueDate").isDirty || !chosen || chosen < earliest) form.setValue("firstDueDate", earliest);
   }, [earliest, form]);
   const { onSubmit, error, pending } = useActionSubmit(form, disburseLoanAction, (data) =>
     done(t("notices.disbursedTitle"), t("notices.disbursedText", { loan: data.loanNumber, amount: formatTaka(data.disbursedAmount, locale), count: formatNumber(data.installments, locale) })),

@@ -84,7 +84,7 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
         <FilterSelect name="year" value={year} label={t("year")} className="sm:w-32" options={calendarYears(today).map((y) => ({ value: y, label: localizeDigits(y, locale) }))} />
       </FilterForm>
       {holidays.length === 0 ? (
-        <EmptyState icon={CalendarOff} title={t("emptyTitle")} text={t("emptyText")} testId="holidays-empty" />
+        <EmptyState icon={CalendarOff} title={t("emptyTitle", { year: localizeDigits(year, locale) })} text={t("emptyText")} testId="holidays-empty" />
       ) : (
         <ListTable testId="holidays-table" columns={[t("columns.date"), t("columns.weekday"), t("columns.name"), t("columns.actions")]}>
           <ClientMessages namespaces={namespaces}>
