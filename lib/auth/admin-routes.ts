@@ -49,4 +49,7 @@ export const ADMIN_ROUTE_HANDLERS: readonly AdminRouteHandler[] = [
     permission: "kyc.read",
   },
   { pattern: "/admin/api/blacklist/export", sample: "/admin/api/blacklist/export", permission: "settings.blacklist" },
+  // The matrix test fills in a demo payment and a demo disbursed loan.
+  { pattern: "/admin/api/payments/[paymentNumber]/receipt.pdf", sample: "/admin/api/payments/{payment}/receipt.pdf", permission: "payments.read" },
+  { pattern: "/admin/api/loans/[loanNumber]/schedule.pdf", sample: "/admin/api/loans/{disbursedLoan}/schedule.pdf", permission: "loans.read" },
 ];

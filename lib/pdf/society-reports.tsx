@@ -15,7 +15,8 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 type Collection = { code: string; date: string; memberName: string; memberCode: string; workerName: string; installment: number; savings: number };
 type MemberRow = { code: string; memberCode: string; name: string; nid: string; phone: string; area: string; installmentAmount: number; savingsAmount: number; status: string; workerName: string };
 
-function formatters(locale: Locale) {
+/** How the printed documents write money, counts, codes, dates and phone numbers in `locale`. */
+export function formatters(locale: Locale) {
   return {
     taka: (n: number) => formatTaka(n, locale),
     num: (n: number) => formatNumber(n, locale),

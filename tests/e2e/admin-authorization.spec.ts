@@ -15,9 +15,11 @@ let targets: { url: string; permission: (typeof ADMIN_PAGES)[number]["permission
 test.beforeAll(async () => {
   const [withImage] = await dbQuery<{ applicationId: string }>(`SELECT "applicationId" FROM "LoanApplication" WHERE "nidImageId" IS NOT NULL LIMIT 1`);
   const [kycDocument] = await dbQuery<{ id: string }>(`SELECT "id" FROM "KycDocument" ORDER BY "uploadedAt" LIMIT 1`);
+  const [payment] = await dbQuery<{ paymentNumber: string }>(`SELECT "paymentNumber" FROM "LoanPayment" ORDER BY "paymentNumber" LIMIT 1`);
+  const [disbursed] = await dbQuery<{ loanNumber: string }>(`SELECT "loanNumber" FROM "Loan" WHERE "status" = 'disbursed' ORDER BY "loanNumber" LIMIT 1`);
   targets = [
     ...ADMIN_PAGES.map((p) => ({ url: p.href, permission: p.permission, kind: "page" as const })),
-    ...ADMIN_ROUTE_HANDLERS.map((r) => ({ url: r.sample.replace("{applicationWithImage}", withImage!.applicationId).replace("{kycDocument}", kycDocument!.id), permission: r.permission, kind: "handler" as const })),
+    ...ADMIN_ROUTE_HANDLERS.map((r) => ({ url: r.sample.replace("{applicationWithImage}", withImage!.applicationId).replace("{kycDocument}", kycDocument!.id).replace("{payment}", payment!.paymentNumber).replace("{disbursedLoan}", disbursed!.loanNumber), permission: r.permission, kind: "handler" as const })),
   ];
 });
 

@@ -1,5 +1,5 @@
 /**
- * The society's PDFs as a person sees them: each document rendered from fixed data, page 1 turned into
+ * The society's and the borrower's PDFs as a person sees them: each document rendered from fixed data, page 1 turned into
  * a PNG with pdftoppm and compared pixel by pixel (pixelmatch, anti-aliasing tolerant) with a reference
  * PNG that was looked at and accepted (tests/fixtures/pdf). Catches broken Bengali shaping, a lost font,
  * a moved column or a missing line, which text extraction cannot see.
@@ -18,9 +18,10 @@ import { createElement, type ReactElement } from "react";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/config";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, localizeDigits } from "@/lib/format";
 import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
 import { preparePdf, renderPdf } from "@/lib/pdf/render";
+import { loanScheduleSections, paymentReceiptSections } from "@/lib/pdf/loan-documents";
 import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "@/lib/pdf/society-reports";
 import { calendarMonth } from "@/lib/society/rules";
 import bn from "@/messages/bn.json";
@@ -67,6 +68,35 @@ async function documents(locale: Locale): Promise<Record<string, () => ReactElem
     profile: () => createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
     calendar: () => createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
     "database-report": () => createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
+    ...loanDocuments(locale),
+  };
+}
+
+/** The borrower's documents (lib/pdf/loan-documents.tsx): a receipt and a 24-month schedule, from fixed data. */
+function loanDocuments(locale: Locale): Record<string, () => ReactElement> {
+  const t = createTranslator({ locale, messages: locale === "bn" ? bn : en, namespace: "loanPdf" }) as unknown as Translate;
+  const borrower = locale === "bn" ? "রহিমা খাতুন" : "Rahima Khatun";
+  const chrome = (title: string, subtitle: string): PdfChrome => ({
+    locale, societyName: locale === "bn" ? bn.common.appName : en.common.appName, title, subtitle,
+    printedAt: t("printedAt", { time: formatDateTime(new Date("2026-11-23T04:30:00Z"), locale) }),
+    pageTemplate: t("page", { page: "{page}", total: "{total}" }), continued: t("continued"),
+  });
+  const statuses = ["paid", "paid", "partial", "overdue", "due_today", "upcoming"] as const;
+  const schedule = {
+    loanNumber: "LN-000102", borrower, customerNumber: "U000002", disbursedAmount: 100_000, disbursedOn: "2026-06-05", annualRate: 18, tenure: 24, emi: 4_992,
+    installments: Array.from({ length: 24 }, (_, i) => ({
+      emiNumber: i + 1, dueDate: `20${26 + Math.floor((6 + i) / 12)}-${String(((6 + i) % 12) + 1).padStart(2, "0")}-07`, emiAmount: 4_992, principal: 3_492 + i * 52, interest: 1_500 - i * 52,
+      lateFee: i === 3 ? 250 : 0, paid: i < 2 ? 4_992 : i === 2 ? 2_000 : 0, status: statuses[Math.min(i, 5)]!,
+    })),
+  };
+  const receipt = {
+    paymentNumber: "PAY-000042", amount: 7_242, method: "bkash" as const, reference: "TRX8N4K2M9", paymentDate: "2026-11-23", collectedBy: locale === "bn" ? "সাবিনা ইয়াসমিন" : "Sabina Yasmin",
+    loanNumber: "LN-000102", borrower, customerNumber: "U000002", outstandingNow: 97_488,
+    allocations: [{ emiNumber: 3, dueDate: "2026-09-07", lateFee: 0, interest: 0, principal: 2_992 }, { emiNumber: 4, dueDate: "2026-10-07", lateFee: 250, interest: 1_344, principal: 2_656 }],
+  };
+  return {
+    receipt: () => createElement(TablesDocument, { chrome: chrome(t("receiptTitle"), `${localizeDigits("PAY-000042", locale)} · ${borrower}`), pages: planTables(paymentReceiptSections(receipt, t, locale)) }),
+    schedule: () => createElement(TablesDocument, { chrome: chrome(t("scheduleTitle"), `${localizeDigits("LN-000102", locale)} · ${borrower}`), pages: planTables(loanScheduleSections(schedule, t, locale)) }),
   };
 }
 
@@ -81,7 +111,7 @@ async function firstPagePixels(pdf: Buffer): Promise<{ png: Buffer; data: Buffer
 
 describe("PDF pages match their reviewed references", () => {
   for (const locale of ["bn", "en"] as const) {
-    for (const name of ["profile", "calendar", "database-report"]) {
+    for (const name of ["profile", "calendar", "database-report", "receipt", "schedule"]) {
       it(`${name} (${locale})`, async () => {
         const doc = (await documents(locale))[name]!();
         const actual = await firstPagePixels(await renderPdf(doc));

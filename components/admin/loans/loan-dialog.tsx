@@ -36,7 +36,7 @@ export async function LoanDetailDialog({
   canNote: boolean;
   canSeeApplication: boolean;
 }) {
-  const [t, locale] = await Promise.all([getTranslations("adminLoans"), getLocale() as Promise<Locale>]);
+  const [t, tPdf, locale] = await Promise.all([getTranslations("adminLoans"), getTranslations("loanPdf"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
   const rate = loan.interestRate.toNumber();
   const c = loan.customer;
@@ -156,6 +156,11 @@ export async function LoanDetailDialog({
   }));
   const schedule = (
     <div className="space-y-3">
+      {loan.installments.length > 0 ? (
+        <a href={`/admin/api/loans/${loan.loanNumber}/schedule.pdf`} className="text-sm text-primary underline" data-testid="loan-schedule-pdf" target="_blank" rel="noopener">
+          {tPdf("download.schedule")}
+        </a>
+      ) : null}
       <p className="text-sm" data-testid="schedule-summary">
         {t("schedule.summary", {
           paid: formatNumber(scheduleRows.filter((row) => row.status === "paid").length, locale),

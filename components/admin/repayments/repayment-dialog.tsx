@@ -26,7 +26,7 @@ export async function RepaymentDetailDialog({
   closeHref: string;
   canRecord: boolean;
 }) {
-  const [t, locale] = await Promise.all([getTranslations("adminRepayments"), getLocale() as Promise<Locale>]);
+  const [t, tPdf, locale] = await Promise.all([getTranslations("adminRepayments"), getTranslations("loanPdf"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
   const { installment: inst, loan, member } = detail;
   const loanTitle = titles[loan.loanType]?.[locale] ?? loan.loanType;
@@ -161,7 +161,13 @@ export async function RepaymentDetailDialog({
               <TableRow key={p.paymentNumber} data-payment-number={p.paymentNumber}>
                 <TableCell className="font-mono text-xs">
                   {p.paymentNumber}
-                  {p.status !== "completed" ? <div className="font-sans text-xs text-red-700">{t(`history.status.${p.status}`)}</div> : null}
+                  {p.status !== "completed" ? (
+                    <div className="font-sans text-xs text-red-700">{t(`history.status.${p.status}`)}</div>
+                  ) : (
+                    <a href={`/admin/api/payments/${p.paymentNumber}/receipt.pdf`} className="block font-sans text-xs text-primary underline" data-testid="payment-receipt-pdf" target="_blank" rel="noopener">
+                      {tPdf("download.receipt")}
+                    </a>
+                  )}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{taka(p.amount)}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatCalendarDate(p.paymentDate, locale)}</TableCell>

@@ -1,0 +1,85 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import { installmentStatus } from "@/lib/repayments/installments";
+import { isoDateOf } from "@/lib/validation/fields";
+import type { LoanScheduleData, PaymentReceiptData } from "./types";
+
+/** What a payment's receipt shows, or null: the payment, its loan and borrower, and how it was applied. */
+export async function paymentReceiptData(paymentNumber: string): Promise<PaymentReceiptData | null> {
+  const payment = await prisma.loanPayment.findUnique({
+    where: { paymentNumber },
+    select: {
+      paymentNumber: true,
+      amount: true,
+      method: true,
+      reference: true,
+      paymentDate: true,
+      status: true,
+      collectedBy: { select: { name: true } },
+      loan: { select: { loanNumber: true, customer: { select: { name: true, userNumber: true } }, installments: { select: { emiAmount: true, lateFee: true, paidAmount: true } } } },
+      allocations: { select: { lateFee: true, interest: true, principal: true, installment: { select: { emiNumber: true, dueDate: true } } }, orderBy: { installment: { emiNumber: "asc" } } },
+    },
+  });
+  if (!payment) return null;
+  const owed = payment.loan.installments.reduce((sum, i) => sum + Math.max(0, i.emiAmount + i.lateFee - i.paidAmount), 0);
+  return {
+    paymentNumber: payment.paymentNumber,
+    amount: payment.amount,
+    method: payment.method,
+    reference: payment.reference,
+    paymentDate: isoDateOf(payment.paymentDate),
+    collectedBy: payment.collectedBy?.name ?? null,
+    loanNumber: payment.loan.loanNumber,
+    borrower: payment.loan.customer.name,
+    customerNumber: payment.loan.customer.userNumber,
+    outstandingNow: owed,
+    allocations: payment.allocations.map((a) => ({ emiNumber: a.installment.emiNumber, dueDate: isoDateOf(a.installment.dueDate), lateFee: a.lateFee, interest: a.interest, principal: a.principal })),
+  };
+}
+
+/** A disbursed loan's schedule as of today, or null (not found, or not disbursed). */
+export async function loanScheduleData(loanNumber: string): Promise<LoanScheduleData | null> {
+  const loan = await prisma.loan.findUnique({
+    where: { loanNumber },
+    select: {
+      loanNumber: true,
+      status: true,
+      disbursedAmount: true,
+      disbursedAt: true,
+      interestRate: true,
+      tenure: true,
+      emi: true,
+      customer: { select: { name: true, userNumber: true } },
+      installments: {
+        select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true },
+        orderBy: { emiNumber: "asc" },
+      },
+    },
+  });
+  if (!loan || loan.disbursedAmount === null || loan.installments.length === 0) return null;
+  const today = dhakaToday();
+  return {
+    loanNumber: loan.loanNumber,
+    borrower: loan.customer.name,
+    customerNumber: loan.customer.userNumber,
+    disbursedAmount: loan.disbursedAmount,
+    disbursedOn: loan.disbursedAt ? dhakaToday(loan.disbursedAt) : null,
+    annualRate: loan.interestRate.toNumber(),
+    tenure: loan.tenure,
+    emi: loan.emi,
+    installments: loan.installments.map((i) => {
+      const dueDate = isoDateOf(i.dueDate);
+      return {
+        emiNumber: i.emiNumber,
+        dueDate,
+        emiAmount: i.emiAmount,
+        principal: i.principalAmount,
+        interest: i.interestAmount,
+        lateFee: i.lateFee,
+        paid: i.paidAmount,
+        status: installmentStatus({ dueDate, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount }, today),
+      };
+    }),
+  };
+}
