@@ -34,6 +34,11 @@ describe("maskValue", () => {
     expect(masked).toEqual({ phone: MASK, password: MASK, totpCode: MASK, nidNumber: MASK, recipient: MASK, requestId: "r-1", statusCode: 500, ok: true });
   });
 
+  it("keeps our own ids as they are: a request id (a UUID) and an error digest", () => {
+    const ids = { requestId: "3f2a9c1e-1b2c-4d5e-8f90-123456789abc", digest: "2718281828" };
+    expect(maskValue(ids)).toEqual(ids);
+  });
+
   it("walks nested objects and arrays, and reduces errors to type, message and stack, masked", () => {
     const error = Object.assign(new Error("no customer with phone 01712345678"), { code: "P2025" });
     const masked = maskValue({ nested: [{ note: "NID 1234567890" }], err: error }) as { nested: { note: string }[]; err: Record<string, unknown> };

@@ -7,8 +7,8 @@
 
 /** Keys whose value is never logged (matched case-insensitively, anywhere in the key). */
 const SENSITIVE_KEY = /pass(word)?|secret|token|otp|totp|code|nid|phone|mobile|recipient|authorization|cookie|signature|apikey|api_key|key$/i;
-/** Keys that contain a sensitive word but are safe: the error's code, a status code, the request id. */
-const SAFE_KEY = /^(errorCode|statusCode|status|code_?name|requestId|route|method)$/i;
+/** Keys whose values are ours and safe, logged as they are: the error's code, a status code, the request id, the digest. */
+const SAFE_KEY = /^(errorCode|statusCode|status|code_?name|requestId|route|method|digest|area)$/i;
 
 const DIGIT = "[0-9০-৯]";
 /** A Bangladeshi mobile number in any usual form: 01XXXXXXXXX, 8801…, +880 1…, with spaces or dashes. */
@@ -62,7 +62,8 @@ export function maskValue(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => maskValue(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = isSensitiveKey(key) && v !== null && v !== undefined && typeof v !== "boolean" ? MASK : maskValue(v, depth + 1);
+    if (SAFE_KEY.test(key) && typeof v === "string") out[key] = v;
+    else out[key] = isSensitiveKey(key) && v !== null && v !== undefined && typeof v !== "boolean" ? MASK : maskValue(v, depth + 1);
   }
   return out;
 }

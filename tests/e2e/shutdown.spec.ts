@@ -63,6 +63,9 @@ test("SIGTERM mid-delivery: the server hands its work back, closes the pool and 
     process.kill(-app.pid!, "SIGTERM");
     const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 20_000))]);
     expect(code).not.toBe("hung");
+    // The launchers (npx, tsx, scripts/with-db.ts) may exit before the server they started: wait for the whole
+    // process group, the server included, to be gone before reading what it left in the database.
+    await expect.poll(() => groupAlive(app.pid!), { timeout: 15_000, intervals: [100] }).toBe(false);
     // Well before the gateway's 10 s timeout: the send was abandoned, not waited out.
     expect(Date.now() - signalled).toBeLessThan(8_000);
 
@@ -81,3 +84,13 @@ test("SIGTERM mid-delivery: the server hands its work back, closes the pool and 
     await admin.end();
   }
 });
+
+/** Whether any process of the group led by `pid` is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
