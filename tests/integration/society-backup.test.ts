@@ -259,11 +259,17 @@ describe("backup download and restore", () => {
     await killer.connect();
     let killed = 0;
     let settled = false;
-    // Watches until the COPY shows up or the restore ends: under load the restore may spend seconds reading the
-    // file before its COPY starts, so the watch is bounded by the restore, not by a count of tries.
+    // Watches until the restore's transaction has written something (it holds a transaction id: the old records
+    // deleted, the COPY under way) or the restore ends, and kills that connection: under load the restore may spend
+    // seconds reading the file first, and a COPY can finish between two looks, so it does not wait for the COPY alone.
+    // Only this file's database: other test files run beside it.
     const watch = (async () => {
       while (killed === 0 && !settled) {
-        const { rowCount } = await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND state = 'active' AND query LIKE 'COPY "SocietyCollection"%'`);
+        const { rowCount } = await killer.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE pid <> pg_backend_pid() AND datname = current_database() AND state IN ('active', 'idle in transaction')
+             AND (backend_xid IS NOT NULL OR query LIKE 'COPY "SocietyCollection"%')`,
+        );
         killed = rowCount ?? 0;
         if (killed === 0) await new Promise((r) => setTimeout(r, 2));
       }
