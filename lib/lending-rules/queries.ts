@@ -18,13 +18,13 @@ export async function getLendingRules(db: Db = prisma): Promise<LendingRulesView
   };
 }
 
-/** The days off from `fromIso` on: the weekly ones and every holiday on or after it. */
-export async function daysOffFrom(fromIso: string, db: Db = prisma): Promise<DaysOff> {
-  const [rules, holidays] = await Promise.all([
-    getLendingRules(db),
+/** The days off from `fromIso` on: the weekly ones (from `rules` when the caller has read them) and every holiday on or after it. */
+export async function daysOffFrom(fromIso: string, db: Db = prisma, rules?: LendingRulesView): Promise<DaysOff> {
+  const [{ weeklyDaysOff }, holidays] = await Promise.all([
+    rules ?? getLendingRules(db),
     db.holiday.findMany({ where: { date: { gte: calendarDateOf(fromIso) } }, select: { date: true } }),
   ]);
-  return { weekly: rules.weeklyDaysOff, holidays: new Set(holidays.map((h) => isoDateOf(h.date))) };
+  return { weekly: weeklyDaysOff, holidays: new Set(holidays.map((h) => isoDateOf(h.date))) };
 }
 
 export type HolidayRow = { date: string; nameBn: string; nameEn: string };

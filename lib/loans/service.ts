@@ -203,7 +203,7 @@ export async function disburseLoan(
     if (firstScheduled > (latest > earliest ? latest : earliest)) {
       return fail("validation", { reason: "firstDueTooLate", fieldErrors: { firstDueDate: "firstDueTooLate" } });
     }
-    const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx));
+    const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx, rules));
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: "approved" },
       data: {

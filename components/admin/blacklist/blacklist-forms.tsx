@@ -4,15 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { ActionButton } from "@/components/admin/action-button";
 import { CsvImportForm } from "@/components/admin/csv-import-form";
-import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
+import { FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
 import { compactSelectClassName } from "@/components/forms/native-select";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ActionError } from "@/lib/auth/action-result";
 import { addBlacklistEntryAction, importBlacklistAction, removeBlacklistEntryAction } from "@/lib/blacklist/actions";
 import { BLACKLIST_KINDS, MAX_BLACKLIST_CSV_LENGTH, MAX_BLACKLIST_REASON_LENGTH, blacklistEntrySchema, type BlacklistEntryInput, type BlacklistEntryValues } from "@/lib/blacklist/schemas";
 
@@ -59,30 +57,17 @@ export function ImportBlacklistForm() {
 /** Remove, after a confirmation: a listed person may be applying right now. */
 export function RemoveBlacklistButton({ id, value }: { id: string; value: string }) {
   const t = useTranslations("adminBlacklist");
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<ActionError | null>(null);
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={pending}
-        data-testid="blacklist-remove"
-        onClick={() => {
-          if (!window.confirm(t("removeConfirm", { value }))) return;
-          startTransition(async () => {
-            const result = await removeBlacklistEntryAction({ id });
-            if (!result.ok) return setError(result.error);
-            announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { value }) });
-            router.refresh();
-          });
-        }}
-      >
-        <Trash2 aria-hidden />
-        {t("remove")}
-      </Button>
-      <ActionErrorAlert error={error} />
-    </div>
+    <ActionButton
+      run={() => removeBlacklistEntryAction({ id })}
+      confirm={t("removeConfirm", { value })}
+      onDone={() => announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { value }) })}
+      icon={<Trash2 aria-hidden />}
+      size="sm"
+      variant="ghost"
+      testId="blacklist-remove"
+    >
+      {t("remove")}
+    </ActionButton>
   );
 }

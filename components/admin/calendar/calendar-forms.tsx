@@ -1,17 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarCheck2, Loader2, Trash2 } from "lucide-react";
+import { CalendarCheck2, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { ActionButton } from "@/components/admin/action-button";
 import { CsvImportForm } from "@/components/admin/csv-import-form";
-import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
+import { FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ActionError } from "@/lib/auth/action-result";
 import { addHolidayAction, applyCalendarAction, importHolidaysAction, removeHolidayAction } from "@/lib/lending-rules/actions";
 import { holidaySchema, MAX_HOLIDAY_CSV_LENGTH, MAX_HOLIDAY_NAME_LENGTH, type HolidayInput, type HolidayValues } from "@/lib/lending-rules/schemas";
 
@@ -53,60 +51,36 @@ export function ImportHolidaysForm() {
 /** Remove a holiday, after a confirmation. */
 export function RemoveHolidayButton({ date, shownDate, name }: { date: string; shownDate: string; name: string }) {
   const t = useTranslations("adminCalendar");
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<ActionError | null>(null);
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={pending}
-        data-testid="holiday-remove"
-        onClick={() => {
-          if (!window.confirm(t("removeConfirm", { date: shownDate, name }))) return;
-          startTransition(async () => {
-            const result = await removeHolidayAction({ date });
-            if (!result.ok) return setError(result.error);
-            announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { date: shownDate }) });
-            router.refresh();
-          });
-        }}
-      >
-        <Trash2 aria-hidden />
-        {t("remove")}
-      </Button>
-      <ActionErrorAlert error={error} />
-    </div>
+    <ActionButton
+      run={() => removeHolidayAction({ date })}
+      confirm={t("removeConfirm", { date: shownDate, name })}
+      onDone={() => announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { date: shownDate }) })}
+      icon={<Trash2 aria-hidden />}
+      size="sm"
+      variant="ghost"
+      testId="holiday-remove"
+    >
+      {t("remove")}
+    </ActionButton>
   );
 }
 
 /** Apply the calendar to open loans, after a confirmation: audited; only unpaid instalments not yet due move. */
 export function ApplyCalendarButton() {
   const t = useTranslations("adminCalendar");
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<ActionError | null>(null);
   return (
-    <div className="space-y-2">
-      <Button
-        variant="outline"
-        disabled={pending}
-        data-testid="apply-calendar"
-        onClick={() => {
-          if (!window.confirm(t("apply.confirm"))) return;
-          startTransition(async () => {
-            const result = await applyCalendarAction({});
-            if (!result.ok) return setError(result.error);
-            announceNotice({ tone: "success", title: t("notices.appliedTitle"), text: t("notices.appliedText", { loans: result.data.loans, count: result.data.installments }) });
-            router.refresh();
-          });
-        }}
-      >
-        {pending ? <Loader2 className="animate-spin" aria-hidden /> : <CalendarCheck2 aria-hidden />}
-        {t("apply.button")}
-      </Button>
-      <ActionErrorAlert error={error} />
-    </div>
+    <ActionButton
+      run={() => applyCalendarAction({})}
+      confirm={t("apply.confirm")}
+      onDone={(data) => announceNotice({ tone: "success", title: t("notices.appliedTitle"), text: t("notices.appliedText", { loans: data.loans, count: data.installments }) })}
+      icon={<CalendarCheck2 aria-hidden />}
+      spinWhilePending
+      variant="outline"
+      testId="apply-calendar"
+      className="space-y-2"
+    >
+      {t("apply.button")}
+    </ActionButton>
   );
 }
