@@ -205,6 +205,9 @@ function fieldScreens(societyId: string): Screen[] {
       open: async (page) => {
         await visit(page, `/society-manager/${societyId}/field`);
         await expect(page.getByTestId("field-app")).toHaveAttribute("data-shell-kept", "true");
+        // At rest: the first sync over. Its button fades back in when it ends, and a check made during that
+        // fade measured a half-transparent button (the walk checks screens as they stay, not mid-transition).
+        await expect(page.getByTestId("field-sync")).toBeEnabled();
       },
     },
     overlay("field: record a collection", `/society-manager/${societyId}/field`, clickOpens("field-member", DIALOG), DIALOG),
