@@ -81,12 +81,12 @@ export async function seedBackupSocietyInBulk(databaseUrl: string, { societyId, 
  * 1,000,000 instalments), disbursed over the last two years so instalments fall due in the past, today and the
  * future. Instalments that fell due more than 5 days ago are paid (one payment each), except on every tenth
  * loan, which is behind; closed loans are paid up; one collection activity per disbursed loan. Deterministic.
+ * `customers` (half the loans unless given) hold them round-robin.
  */
-export async function seedLoansInBulk(databaseUrl: string, loans: number): Promise<void> {
+export async function seedLoansInBulk(databaseUrl: string, loans: number, customers = Math.max(1, Math.floor(loans / 2))): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const customers = Math.max(1, Math.floor(loans / 2));
     await client.query(
       `INSERT INTO "Customer" ("id", "userNumber", "userCode", "name", "email", "phone", "nid", "address", "employmentType",
          "monthlyIncome", "joinDate", "kycStatus", "updatedAt")

@@ -68,6 +68,9 @@ const schema = z
      * it the endpoint answers 404: metrics are off.
      */
     METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
+    /** The office's bKash and Nagad merchant numbers a borrower pays to (shown on /account with the loan number as the reference); unset, the page says to pay at the office. */
+    BKASH_MERCHANT_NUMBER: z.string().regex(/^01[3-9]\d{8}$/, "must be a mobile number such as 01712345678").optional(),
+    NAGAD_MERCHANT_NUMBER: z.string().regex(/^01[3-9]\d{8}$/, "must be a mobile number such as 01712345678").optional(),
     /** Re-enables the browser prototype's simulated behaviours. Off in every real deployment. */
     PROTOTYPE_COMPAT: booleanFlag,
     SOCIETY_ADMIN_PASSWORD: z.string().optional(),

@@ -18,6 +18,8 @@ export const APPLY_HREF = "/apply";
  */
 export const ADMIN_LOGIN_HREF = "/admin/login";
 export const STATUS_HREF = "/status";
+/** The borrower's own page: sign-in, applications, loans. */
+export const ACCOUNT_HREF = "/account";
 export const ELIGIBILITY_HREF = "/eligibility";
 export const CALCULATOR_HREF = "/calculator";
 export const SOCIETY_MANAGER_HREF = SOCIETY_HOME;

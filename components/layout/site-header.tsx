@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { LanguageToggle } from "./language-toggle";
-import { LoginButton, type LoginLabels } from "./login-button";
+import { LoginButton } from "./login-button";
 import { LogoMark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ADMIN_LOGIN_HREF, APPLY_HREF, MAIN_NAV } from "./nav";
@@ -21,13 +21,6 @@ export async function SiteHeader() {
   const tCommon = await getTranslations("common");
   const items = MAIN_NAV.map((link) => ({ href: link.href, label: t(link.key) }));
   const otherLocale = locale === "bn" ? "en" : "bn";
-  const loginLabels: LoginLabels = {
-    login: t("login"),
-    title: t("loginTitle"),
-    text: t("loginComingSoon"),
-    track: t("trackApplication"),
-    close: t("close"),
-  };
 
   return (
     <header
@@ -48,7 +41,7 @@ export async function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5">
-          <LoginButton labels={loginLabels} className="hidden lg:inline-flex" />
+          <LoginButton label={t("login")} className="hidden lg:inline-flex" />
           <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
             <a href={ADMIN_LOGIN_HREF}>
               <UserCog aria-hidden />
@@ -77,7 +70,7 @@ export async function SiteHeader() {
                 className="w-full"
               />
             }
-            loginButton={<LoginButton labels={loginLabels} className="w-full" />}
+            loginButton={<LoginButton label={t("login")} className="w-full" />}
           />
         </div>
       </div>

@@ -35,6 +35,9 @@ export const VALIDATION_MESSAGE_KEYS = [
   "firstDueTooEarly",
   "firstDueTooLate",
   "rateAboveCeiling",
+  "invalidCode",
+  "invalidNidLast4",
+  "identityAnswerRequired",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

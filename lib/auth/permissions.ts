@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   "customers.edit": ["super_admin", "admin", "account_manager"],
   /** A customer's account status (active, inactive, suspended) and KYC status: apart from the profile edit. */
   "customers.status": ["super_admin", "admin"],
+  /** End a borrower's sessions on the borrower's page (/account) and forget their devices: support, for a lost phone. */
+  "customers.sessions": ["super_admin", "admin", "account_manager"],
   /** Create staff, change roles, deactivate, reset passwords and two-factor. */
   "staff.manage": ["super_admin", "admin"],
   /** Loan products: amounts, tenures, rates, features and badges. */

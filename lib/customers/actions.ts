@@ -1,7 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { createCustomer, updateCustomer } from "./admin-service";
-import { createCustomerSchema, updateCustomerSchema } from "./schemas";
+import { createCustomer, endBorrowerSessions, updateCustomer } from "./admin-service";
+import { createCustomerSchema, endBorrowerSessionsSchema, updateCustomerSchema } from "./schemas";
 
 export const createCustomerAction = defineAction({
   name: "customers.create",
@@ -16,4 +16,12 @@ export const updateCustomerAction = defineAction({
   permission: "customers.edit",
   input: updateCustomerSchema,
   handler: (input, ctx) => updateCustomer(ctx, input),
+});
+
+/** Support ends a borrower's sessions on their own page and forgets their devices. */
+export const endBorrowerSessionsAction = defineAction({
+  name: "customers.end-borrower-sessions",
+  permission: "customers.sessions",
+  input: endBorrowerSessionsSchema,
+  handler: (input, ctx) => endBorrowerSessions(ctx, input),
 });

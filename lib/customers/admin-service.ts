@@ -2,10 +2,11 @@ import "server-only";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import { isAllowed, recordDenied, type StaffContext } from "@/lib/auth/guard";
+import { revokeAllBorrowerSessions } from "@/lib/borrower/session";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
-import type { CreateCustomerValues, EditableCustomerField, UpdateCustomerValues } from "./schemas";
+import type { CreateCustomerValues, EditableCustomerField, EndBorrowerSessionsValues, UpdateCustomerValues } from "./schemas";
 import { EDITABLE_CUSTOMER_FIELDS } from "./schemas";
 import { findOrCreateCustomerByNid } from "./service";
 
@@ -121,4 +122,17 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
   // Audited after the transaction: recordDenied writes on its own connection.
   if (!result.ok && result.error.reason === "statusPermission") await recordDenied(ctx, "customers.status", "action:customers.update");
   return result;
+}
+
+/**
+ * Ends every session of the customer's borrower page and forgets their devices (a lost or sold phone): the next sign-in
+ * anywhere needs the code and the NID or date of birth again. Audited on the customer, with how many were ended.
+ */
+export async function endBorrowerSessions(ctx: StaffContext, input: EndBorrowerSessionsValues, now = new Date()): Promise<ActionResult<{ sessions: number }>> {
+  return prisma.$transaction(async (tx) => {
+    const customer = await tx.customer.findUnique({ where: { userNumber: input.userNumber }, select: { id: true, nid: true } });
+    if (!customer) return fail("notFound");
+    const { sessions } = await revokeAllBorrowerSessions(tx, customer.nid, { actor: ctx.actor, request: ctx.request, entity: { type: "Customer", id: customer.id } }, now);
+    return ok({ sessions });
+  });
 }

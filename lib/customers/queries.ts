@@ -1,4 +1,5 @@
 import "server-only";
+import { BORROWER_SESSION_IDLE_MS } from "@/lib/borrower/limits";
 import { prisma } from "@/lib/db";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -279,6 +280,8 @@ export type CustomerProfile = Omit<Prisma.CustomerGetPayload<{ select: typeof pr
   totalLoans: number | null;
   activeLoanAmount: number | null;
   activity: ActivityEntry[];
+  /** The borrower's own page (/account): the last sign-in and the sessions still open, by this customer's NID. */
+  onlineAccess: { lastSignInAt: Date | null; openSessions: number };
 };
 
 /** Audit rows shown on the Activity Log tab: the latest ones. */
@@ -343,6 +346,13 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
     select: { id: true, action: true, entityType: true, entityId: true, actorLabel: true, actor: { select: { name: true } }, before: true, after: true, createdAt: true },
   });
 
+  const [lastSignIn, openSessions] = await Promise.all([
+    prisma.borrowerSession.findFirst({ where: { nid: customer.nid }, orderBy: { createdAt: "desc" }, select: { createdAt: true } }),
+    prisma.borrowerSession.count({
+      where: { nid: customer.nid, revokedAt: null, expiresAt: { gt: now }, lastSeenAt: { gt: new Date(now.getTime() - BORROWER_SESSION_IDLE_MS) } },
+    }),
+  ]);
+
   const today = dhakaToday(now);
   const profileLoans: ProfileLoan[] = loans.map((l) => {
     const open = l.installments.map((i) => ({ date: isoDateOf(i.dueDate), owed: Math.max(0, i.emiAmount + i.lateFee - i.paidAmount) })).filter((i) => i.owed > 0);
@@ -379,6 +389,7 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
     totalRepaid: repaid ? (repaid._sum.amount ?? 0) : null,
     totalLoans: access.loans ? loans.length : null,
     activeLoanAmount: access.loans ? profileLoans.reduce((sum, l) => sum + (l.status === "disbursed" ? (l.remaining ?? 0) : 0), 0) : null,
+    onlineAccess: { lastSignInAt: lastSignIn?.createdAt ?? null, openSessions },
     activity: auditRows.map((row) => ({
       id: row.id,
       action: row.action,

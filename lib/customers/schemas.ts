@@ -192,3 +192,7 @@ export function editFormValues(c: {
     bankBranch: c.bankBranch ?? "",
   };
 }
+
+/** Support ends a borrower's sessions (the customer screen's view dialog). */
+export const endBorrowerSessionsSchema = z.object({ userNumber: userNumberField });
+export type EndBorrowerSessionsValues = z.infer<typeof endBorrowerSessionsSchema>;

@@ -3,12 +3,12 @@ import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { isoDateOf } from "@/lib/validation/fields";
-import type { LoanScheduleData, PaymentReceiptData } from "./types";
+import type { DocumentOwner, LoanScheduleData, PaymentReceiptData } from "./types";
 
 /** What a payment's receipt shows, or null: the payment, its loan and borrower, and how it was applied. */
-export async function paymentReceiptData(paymentNumber: string): Promise<PaymentReceiptData | null> {
-  const payment = await prisma.loanPayment.findUnique({
-    where: { paymentNumber },
+export async function paymentReceiptData(paymentNumber: string, owner?: DocumentOwner): Promise<PaymentReceiptData | null> {
+  const payment = await prisma.loanPayment.findFirst({
+    where: { paymentNumber, ...(owner ? { loan: { customer: { phone: owner.phone, nid: owner.nid } } } : {}) },
     select: {
       paymentNumber: true,
       amount: true,
@@ -39,9 +39,9 @@ export async function paymentReceiptData(paymentNumber: string): Promise<Payment
 }
 
 /** A disbursed loan's schedule as of today, or null (not found, or not disbursed). */
-export async function loanScheduleData(loanNumber: string): Promise<LoanScheduleData | null> {
-  const loan = await prisma.loan.findUnique({
-    where: { loanNumber },
+export async function loanScheduleData(loanNumber: string, owner?: DocumentOwner): Promise<LoanScheduleData | null> {
+  const loan = await prisma.loan.findFirst({
+    where: { loanNumber, ...(owner ? { customer: { phone: owner.phone, nid: owner.nid } } : {}) },
     select: {
       loanNumber: true,
       status: true,

@@ -35,3 +35,6 @@ export type LoanScheduleData = {
     status: "paid" | "due_today" | "overdue" | "upcoming" | "partial";
   }[];
 };
+
+/** For a borrower's download: only a document of the customer with this phone and NID (anything else is "not found"). */
+export type DocumentOwner = { phone: string; nid: string };

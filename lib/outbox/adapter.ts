@@ -23,9 +23,28 @@ export interface DeliveryAdapter {
 export const logOnlyAdapter: DeliveryAdapter = {
   async send(message) {
     const text = message.subject ? `${message.subject} — ${message.body}` : message.body;
-    log.info({ area: "outbox", channel: message.channel, recipient: message.recipient, text }, "message written to the log, not sent (SMS_PROVIDER=log)");
+    const development = process.env.NODE_ENV === "development";
+    if (development) await appendDevelopmentMessage({ at: new Date().toISOString(), channel: message.channel, recipient: message.recipient, text });
+    log.info(
+      { area: "outbox", channel: message.channel, recipient: message.recipient, text },
+      development ? "message not sent (SMS_PROVIDER=log); its full text: npm run dev:messages" : "message written to the log, not sent (SMS_PROVIDER=log)",
+    );
   },
 };
+
+/**
+ * Development only: the log masks codes and links, so the full texts go to a file of their own (.data/, never in git)
+ * for `npm run dev:messages` (scripts/dev-messages.ts) to show: the sign-in code a borrower would get by SMS.
+ */
+export const DEVELOPMENT_MESSAGES_FILE = ".data/dev-messages.jsonl";
+
+async function appendDevelopmentMessage(entry: { at: string; channel: OutboxChannel; recipient: string; text: string }): Promise<void> {
+  const { appendFile, mkdir } = await import("node:fs/promises");
+  const path = await import("node:path");
+  const file = path.join(process.cwd(), DEVELOPMENT_MESSAGES_FILE);
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify(entry)}\n`);
+}
 
 export type HttpSmsConfig = { url: string; apiKey: string; timeoutMs?: number };
 

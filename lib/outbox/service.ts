@@ -139,22 +139,53 @@ async function releaseClaimedMessages(messages: ClaimedMessage[], now: Date): Pr
   });
 }
 
+/** Messages one delivery pass claims. */
+const DELIVERY_BATCH = 20;
+let activeRun: Promise<void> | null = null;
+let anotherPass = false;
+
+/**
+ * One delivery run at a time in this process: a request that queues a message while a run is going asks it for one
+ * more pass instead of starting its own. A burst of sign-in codes makes a run of a few passes, not one transaction per
+ * request fighting for the connection pool. A pass that filled its batch is followed by another (more may be due).
+ */
+function deliverInOneRun(): Promise<void> {
+  if (activeRun) {
+    anotherPass = true;
+    return activeRun;
+  }
+  activeRun = (async () => {
+    let full = false;
+    do {
+      anotherPass = false;
+      try {
+        const { sent, failed } = await deliverPendingMessages({ limit: DELIVERY_BATCH });
+        full = sent + failed === DELIVERY_BATCH;
+      } catch (error) {
+        full = false;
+        log.error({ area: "outbox", err: error }, "delivery run failed");
+      }
+    } while (anotherPass || full);
+  })().finally(() => {
+    activeRun = null;
+  });
+  return activeRun;
+}
+
+/** Resolves when the delivery run going on in this process (if any) has finished: scripts wait for it before exiting. */
+export function deliveryFinished(): Promise<void> {
+  return activeRun ?? Promise.resolve();
+}
+
 /**
  * Delivers what is due once the response has been sent, so nobody waits for a gateway. Outside a request
  * (a script, a test) `after` is unavailable and the run starts at once, still without being awaited.
  */
 export function deliverAfterResponse(): void {
-  const run = async () => {
-    try {
-      await deliverPendingMessages();
-    } catch (error) {
-      log.error({ area: "outbox", err: error }, "delivery run failed");
-    }
-  };
   try {
-    after(run);
+    after(deliverInOneRun);
   } catch {
-    void run();
+    void deliverInOneRun();
   }
 }
 

@@ -42,6 +42,11 @@ export type OutboxTemplateValues = {
     /** The member's savings to date, this collection included. */
     savingsBalance: number;
   };
+  /** A borrower's one-time sign-in code (ASCII digits in both languages: phones offer to fill them in). */
+  "borrower.sign-in-code": {
+    code: string;
+    minutes: number;
+  };
 };
 
 export type OutboxTemplate = keyof OutboxTemplateValues;
@@ -88,6 +93,16 @@ const RENDERERS: { [T in OutboxTemplate]: Record<Language, (v: OutboxTemplateVal
     en: (v) => ({
       subject: `${v.society}: receipt ${v.receipt}`,
       body: `${v.society}: ${formatTaka(v.amount, "en")} collected on ${formatCalendarDate(v.date, "en")}, receipt ${v.receipt}. Your savings to date: ${formatTaka(v.savingsBalance, "en")}. Thank you.`,
+    }),
+  },
+  "borrower.sign-in-code": {
+    bn: (v) => ({
+      subject: "ঋণবন্ধু সাইন ইন কোড",
+      body: `ঋণবন্ধু: আপনার সাইন ইন কোড ${v.code}। ${formatNumber(v.minutes, "bn")} মিনিট কাজ করবে। কাউকে এই কোড বলবেন না, আমাদের স্টাফকেও না।`,
+    }),
+    en: (v) => ({
+      subject: "RinBondhu sign-in code",
+      body: `RinBondhu: your sign-in code is ${v.code}. It works for ${v.minutes} minutes. Never tell anyone this code, not even our staff.`,
     }),
   },
 };

@@ -40,3 +40,12 @@ export function windowStartFor(now: Date, windowMs: number): Date {
 
 /** The KYC resubmission page: a new card photo with the link's token and the applicant's phone, per client address. */
 export const KYC_RESUBMISSION_LIMIT: RateLimitRule = { name: "kyc.resubmission", limit: 10, windowMs: TEN_MINUTES_MS };
+
+/** Borrower sign-in codes asked for, per client address: a family or a shop sharing one address stays well below. */
+export const BORROWER_CODE_ADDRESS_LIMIT: RateLimitRule = { name: "borrower.code.address", limit: 10, windowMs: TEN_MINUTES_MS };
+
+/** Borrower sign-in codes per mobile number per hour (on top of one a minute): an SMS bomb against a number stops here. */
+export const BORROWER_CODE_PHONE_LIMIT: RateLimitRule = { name: "borrower.code.phone", limit: 5, windowMs: 60 * 60 * 1000 };
+
+/** Borrower sign-in steps (code and NID or date of birth) per client address. */
+export const BORROWER_VERIFY_ADDRESS_LIMIT: RateLimitRule = { name: "borrower.verify.address", limit: 30, windowMs: TEN_MINUTES_MS };

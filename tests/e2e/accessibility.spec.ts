@@ -14,7 +14,7 @@ import { SOCIETY_TABS } from "../../lib/society/tabs";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
 import { DIALOG, onPage, openBy, visibleTestId, visit, walkPage, Walk, type Locale, type Screen } from "./a11y-support";
 import { DEMO_PASSWORD, demoStaff } from "./staff";
-import { dbQuery, fillLoanDetails } from "./support";
+import { dbQuery, fillLoanDetails, signInCodeSentTo } from "./support";
 
 test.describe.configure({ mode: "parallel" });
 
@@ -44,13 +44,48 @@ const clickOpens = (id: string, target: string) => (page: Page) => openBy(visibl
 // ---------------------------------------------------------------------------------------------------------------------
 // Public site (signed out)
 
-type PublicData = { applicationId: string; phone: string };
+type PublicData = { applicationId: string; phone: string; nid: string };
+
+/**
+ * The borrower's page: sign-in, then the code step, the NID or date-of-birth step (a new device) and the page itself.
+ * Each step continues the one before on the same page: one code serves the three (a new one is at most one a minute).
+ */
+function accountScreens(d: PublicData): Screen[] {
+  const typed = d.phone.replace(/^\+88/, "");
+  return [
+    pageAt("/account: sign-in", "/account", "/account", "account-phone-form"),
+    {
+      name: "/account: code step",
+      route: "/account",
+      open: async (page) => {
+        await onPage(page, "/account");
+        await page.locator("#account-phone").fill(typed);
+        await openBy(page.getByTestId("account-send-code"), page.getByTestId("account-code-form"));
+      },
+    },
+    {
+      name: "/account: NID or date-of-birth step",
+      route: "/account",
+      open: async (page) => {
+        await page.locator("#account-code").fill(await signInCodeSentTo(d.phone));
+        await openBy(page.getByTestId("account-verify-code"), page.getByTestId("account-identity-form"));
+      },
+    },
+    {
+      name: "/account: signed in",
+      route: "/account",
+      open: async (page) => {
+        await page.locator("#account-nid-last4").fill(d.nid.slice(-4));
+        await openBy(page.getByTestId("account-verify-identity"), page.getByTestId("account-page"));
+      },
+    },
+  ];
+}
 
 function publicScreens(d: PublicData, locale: Locale): Screen[] {
   const simple = ["/loans", "/calculator", "/about", "/contact", "/privacy", "/terms", "/compliance"];
   return [
     pageAt("/", "/", "/"),
-    overlay("login dialog (header)", "/", clickOpens("login-button", "dialog[open]"), "dialog[open]"),
     overlay("mobile menu", "/", clickOpens("mobile-menu-button", "dialog[open]"), "dialog[open]", { widths: [360] }),
     ...simple.map((url) => pageAt(url, url, url)),
     pageAt("/eligibility", "/eligibility", "/eligibility"),
@@ -99,6 +134,7 @@ function publicScreens(d: PublicData, locale: Locale): Screen[] {
     pageAt("/kyc/resubmit (no link)", "/kyc/resubmit", "/kyc/resubmit", "resubmit-no-token"),
     // The link's token is checked on submission: any token shows the form.
     pageAt("/kyc/resubmit (form)", "/kyc/resubmit?token=a11y-walk", "/kyc/resubmit", "resubmit-form"),
+    ...accountScreens(d),
     pageAt("404 (public site)", "/no-such-page", "/[...missing]", "not-found"),
     // A path the proxy never sees (it skips *.html), so no locale: app/not-found.tsx, in both languages.
     { ...pageAt("404 (outside the locale routes)", "/no-such-guide.html", "app/not-found"), bilingual: true },
@@ -254,7 +290,8 @@ for (const locale of ["bn", "en"] as const) {
 
   test(`public site in ${locale}: every page, its states and dialogs, the static pages and the 404 pages`, async ({ browser }) => {
     test.setTimeout(600_000);
-    const [app] = await dbQuery<PublicData>(`SELECT "applicationId", "phone" FROM "LoanApplication" ORDER BY "submittedAt" LIMIT 1`);
+    // One applicant per language (the two walks run at once; a sign-in code is one a minute per number).
+    const [app] = await dbQuery<PublicData>(`SELECT "applicationId", "phone", "nid" FROM "LoanApplication" ORDER BY "submittedAt" LIMIT 1 OFFSET $1`, [locale === "bn" ? 0 : 1]);
     const walk = new Walk(locale);
     await walkAs(browser, walk, undefined, publicScreens(app!, locale));
     await assertClean(walk);
@@ -264,7 +301,7 @@ for (const locale of ["bn", "en"] as const) {
 test("every page.tsx and every static page in public/ is in the walk", () => {
   const walked = new Set(
     [
-      ...publicScreens({ applicationId: "", phone: "" }, "bn"),
+      ...publicScreens({ applicationId: "", phone: "", nid: "" }, "bn"),
       ...signInScreens,
       ...backOfficeScreens({ searchPhone: "", customerWithPayments: "" }),
       ...societyScreens("x"),

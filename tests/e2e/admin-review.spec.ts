@@ -5,28 +5,8 @@
  * officer's screen sign-in is admin-sign-in.spec.ts's, and one code is accepted once.)
  */
 import { expect, test, type Page } from "@playwright/test";
-import { CARD_PHOTO, dbQuery, fillEmploymentInfo, fillLoanDetails, noSidewaysScroll, useEnglish, useOwnAddress } from "./support";
+import { applyThroughWizard, dbQuery, noSidewaysScroll, useEnglish, useOwnAddress } from "./support";
 import { DEMO_PASSWORD, demoSecret, demoStaff, sessionCookieFor, signInThroughScreen } from "./staff";
-
-/** Fills and submits the wizard (the caller sets the page's client address first). */
-async function applyThroughWizard(page: Page, name: string, phone: string, nid: string): Promise<string> {
-  await page.goto("/apply");
-  await fillLoanDetails(page, { type: "salary", amount: "150000", tenure: "12", purpose: "Home repair" });
-  await page.getByTestId("apply-next").click();
-  await page.getByTestId("nid-mode-upload").click();
-  await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
-  await expect(page.getByTestId("nid-status")).toBeVisible();
-  await page.getByTestId("apply-name").fill(name);
-  await page.getByTestId("apply-phone").fill(phone);
-  await page.getByTestId("apply-dob").fill("1988-04-12");
-  await page.getByTestId("apply-nid").fill(nid);
-  await page.getByTestId("apply-address").fill("House 3, Road 9, Mirpur, Dhaka");
-  await page.getByTestId("apply-next").click();
-  await fillEmploymentInfo(page, { employment: "salaried", employer: "Square Textiles", income: "60000" });
-  await page.getByTestId("apply-next").click();
-  await page.getByTestId("apply-submit").click();
-  return (await page.getByTestId("application-id").textContent())!.trim();
-}
 
 async function statusShown(page: Page, applicationId: string, phone: string) {
   await page.goto(`/status?id=${applicationId}`);

@@ -59,3 +59,59 @@ export async function fillEmploymentInfo(page: Page, v: EmploymentInfo) {
   await page.getByTestId("apply-monthly-income").fill(v.income);
   if (v.existing !== undefined) await page.getByTestId("apply-existing-loans").fill(v.existing);
 }
+
+/** Fills and submits the wizard (the caller sets the page's client address first). */
+export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12"): Promise<string> {
+  await page.goto("/apply");
+  await fillLoanDetails(page, { type: "salary", amount: "150000", tenure: "12", purpose: "Home repair" });
+  await page.getByTestId("apply-next").click();
+  await page.getByTestId("nid-mode-upload").click();
+  await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
+  await expect(page.getByTestId("nid-status")).toBeVisible();
+  await page.getByTestId("apply-name").fill(name);
+  await page.getByTestId("apply-phone").fill(phone);
+  await page.getByTestId("apply-dob").fill(dob);
+  await page.getByTestId("apply-nid").fill(nid);
+  await page.getByTestId("apply-address").fill("House 3, Road 9, Mirpur, Dhaka");
+  await page.getByTestId("apply-next").click();
+  await fillEmploymentInfo(page, { employment: "salaried", employer: "Square Textiles", income: "60000" });
+  await page.getByTestId("apply-next").click();
+  await page.getByTestId("apply-submit").click();
+  return (await page.getByTestId("application-id").textContent())!.trim();
+}
+
+/** The code in the newest sign-in SMS to this number (E.164), read from the outbox as the borrower reads their phone. */
+export async function signInCodeSentTo(phoneE164: string): Promise<string> {
+  const [message] = await dbQuery<{ body: string }>(
+    `SELECT "body" FROM "OutboxMessage" WHERE "recipient" = $1 AND "template" = 'borrower.sign-in-code' ORDER BY "createdAt" DESC LIMIT 1`,
+    [phoneE164],
+  );
+  const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+  if (!code) throw new Error(`no sign-in code was sent to ${phoneE164}`);
+  return code;
+}
+
+/** The mobile number as E.164 (+8801…), from the way a person types it. */
+export const e164 = (typed: string) => `+88${typed.replace(/[^\d]/g, "").replace(/^88/, "")}`;
+
+/**
+ * A borrower signs in on /account through the screen: the number, the code from the outbox (typed with `digits`), and
+ * the NID's last four digits when the device is new. Ends on their page.
+ */
+export async function borrowerSignIn(page: Page, who: { phone: string; nidLast4: string }, digits: "ascii" | "bengali" = "ascii") {
+  await page.goto("/account");
+  await page.locator("#account-phone").fill(who.phone);
+  await page.getByTestId("account-send-code").click();
+  await expect(page.getByTestId("account-code-form")).toBeVisible();
+  const code = await signInCodeSentTo(e164(who.phone));
+  await page.locator("#account-code").fill(digits === "bengali" ? code.replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!) : code);
+  await page.getByTestId("account-verify-code").click();
+  const identity = page.getByTestId("account-identity-form");
+  const account = page.getByTestId("account-page");
+  await expect(identity.or(account)).toBeVisible();
+  if (await identity.isVisible()) {
+    await page.locator("#account-nid-last4").fill(who.nidLast4);
+    await page.getByTestId("account-verify-identity").click();
+  }
+  await expect(account).toBeVisible();
+}

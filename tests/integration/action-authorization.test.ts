@@ -20,7 +20,7 @@ import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 
 /** Public actions (used before anyone signs in): they rate-limit and validate themselves. */
-const PUBLIC_ACTION_MODULES = ["lib/applications/actions.ts", "lib/auth/sign-in-actions.ts", "lib/kyc/public-actions.ts"];
+const PUBLIC_ACTION_MODULES = ["lib/applications/actions.ts", "lib/auth/sign-in-actions.ts", "lib/kyc/public-actions.ts", "lib/borrower/sign-in-actions.ts"];
 /** The society tool's actions go through defineSocietyAction; their matrix is society-authorization.test.ts. */
 const SOCIETY_ACTION_MODULES = ["lib/society/actions.ts", "lib/society/field/actions.ts"];
 

@@ -9,16 +9,16 @@ import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { approveLoanAction, disburseLoanAction } from "@/lib/loans/actions";
 import type { recordPaymentAction } from "@/lib/repayments/actions";
-import { freshIp, submissionForm, validPayload } from "./application-fixtures";
+import { freshIp, submissionForm, validPayload, type RawApplicationPayload } from "./application-fixtures";
 import { actAs } from "./staff-session";
 
 let nidCounter = 0;
 
 /** A salary loan of 2,00,000 over 24 months awaiting its credit decision; `reviewer` approved the application. */
-export async function pendingLoan() {
+export async function pendingLoan(applicant: RawApplicationPayload = {}) {
   nidCounter += 1;
   const nid = String(7_100_000_000 + Date.now() % 1_000_000 * 100 + nidCounter).slice(0, 10);
-  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone: `0171${String(1_000_000 + nidCounter).slice(-7)}` })), {
+  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone: `0171${String(1_000_000 + nidCounter).slice(-7)}`, ...applicant })), {
     ip: freshIp(),
     userAgent: "vitest",
   });
@@ -32,8 +32,8 @@ export async function pendingLoan() {
 
 export const disbursement = (loanNumber: string) => ({ loanNumber, bankAccount: "1234567890", bankName: "Sonali Bank", scheduledDate: dhakaToday() });
 
-export async function disbursedLoan(amount = "১,৫০,০০০", extra: { firstDueDate?: string } = {}) {
-  const loan = await pendingLoan();
+export async function disbursedLoan(amount = "১,৫০,০০০", extra: { firstDueDate?: string } = {}, applicant: RawApplicationPayload = {}) {
+  const loan = await pendingLoan(applicant);
   await actAs("loan_officer");
   const approved = await approveLoanAction({ loanNumber: loan.loanNumber, amount });
   if (!approved.ok) throw new Error(JSON.stringify(approved));

@@ -10,7 +10,9 @@ import { EDITABLE_CUSTOMER_FIELDS, type EditableCustomerField } from "@/lib/cust
 import { formatCalendarDate, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { Language, LoanType, PaymentStatus } from "@/lib/generated/prisma/enums";
 import { isoDateOf } from "@/lib/validation/fields";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { CustomerStatusBadge, KycBadge } from "./customer-list";
+import { EndBorrowerSessionsButton } from "./end-borrower-sessions-button";
 
 const PAYMENT_TONE: Record<PaymentStatus, PillTone> = { completed: "green", pending: "yellow", failed: "red", reversed: "orange" };
 
@@ -53,17 +55,20 @@ function activityDetail(t: T, locale: Locale, entry: ActivityEntry): string | nu
   return parts.length ? parts.join(" · ") : null;
 }
 
-const KNOWN_ACTORS = ["applicant", "system", "anonymous"] as const;
+const KNOWN_ACTORS = ["applicant", "system", "anonymous", "borrower"] as const;
 
 /** The view dialog (?view=U…): personal info, loans, payment history and the activity log from audit rows. */
 export async function CustomerProfileDialog({
   customer,
   titles,
   closeHref,
+  canEndSessions,
 }: {
   customer: CustomerProfile;
   titles: Record<LoanType, Record<Language, string>>;
   closeHref: string;
+  /** "customers.sessions": support may end the borrower's sessions on their own page. */
+  canEndSessions: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminCustomers"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -116,6 +121,22 @@ export async function CustomerProfileDialog({
             [t("dialog.lastActivity"), c.lastActivityAt ? formatDateTime(c.lastActivityAt, locale) : "—"],
           ]}
         />
+      </section>
+      <section data-testid="customer-online-access">
+        <h3 className="mb-2 font-semibold">{t("dialog.onlineAccess")}</h3>
+        <Facts
+          rows={[
+            [t("dialog.lastSignIn"), c.onlineAccess.lastSignInAt ? formatDateTime(c.onlineAccess.lastSignInAt, locale) : t("dialog.neverSignedIn")],
+            [t("dialog.openSessions"), t("dialog.openSessionsValue", { count: c.onlineAccess.openSessions })],
+          ]}
+        />
+        {canEndSessions && c.onlineAccess.lastSignInAt ? (
+          <div className="mt-2">
+            <ClientMessages namespaces={["adminCustomers", "adminCommon"]}>
+              <EndBorrowerSessionsButton userNumber={c.userNumber} />
+            </ClientMessages>
+          </div>
+        ) : null}
       </section>
       <section>
         <h3 className="mb-2 font-semibold">{t("dialog.bank")}</h3>

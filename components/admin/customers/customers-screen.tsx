@@ -80,7 +80,7 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
         </Alert>
       ) : null}
       <CustomerTable list={list} filters={filters} canEdit={canEdit} />
-      {viewed ? <CustomerProfileDialog customer={viewed} titles={titles} closeHref={closeHref} /> : null}
+      {viewed ? <CustomerProfileDialog customer={viewed} titles={titles} closeHref={closeHref} canEndSessions={isAllowed(ctx, "customers.sessions")} /> : null}
       {editing ? (
         <ClientMessages namespaces={["adminCustomers", "adminCommon", "validation"]}>
           <EditCustomerDialog

@@ -24,11 +24,12 @@ export async function generateMetadata(): Promise<Metadata> {
 const PATH = "/admin/settings/messages";
 const hrefFor = (filters: OutboxFilters, page: number) => listHref(PATH, { status: filters.status, page }, { status: "failed" });
 /** Each kind of message and its label's key (message keys cannot hold dots). */
-const TEMPLATE_LABELS: Record<OutboxTemplate, `templates.${"application_rejected" | "kyc_resubmission" | "repayment_reminder" | "society_receipt"}`> = {
+const TEMPLATE_LABELS: Record<OutboxTemplate, `templates.${"application_rejected" | "kyc_resubmission" | "repayment_reminder" | "society_receipt" | "borrower_sign_in_code"}`> = {
   "application.rejected": "templates.application_rejected",
   "kyc.resubmission": "templates.kyc_resubmission",
   "repayment.reminder": "templates.repayment_reminder",
   "society.receipt": "templates.society_receipt",
+  "borrower.sign-in-code": "templates.borrower_sign_in_code",
 };
 const templateLabel = (template: string) => (template in TEMPLATE_LABELS ? TEMPLATE_LABELS[template as OutboxTemplate] : null);
 

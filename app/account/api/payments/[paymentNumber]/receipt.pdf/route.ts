@@ -1,0 +1,13 @@
+import { getLocale } from "next-intl/server";
+import type { Locale } from "@/i18n/config";
+import { borrowerRouteRefusal, notFoundPdf } from "@/lib/borrower/route";
+import { getBorrower } from "@/lib/borrower/current";
+import { paymentReceiptPdf } from "@/lib/loan-documents/pdf";
+
+/** A borrower's receipt for one of their own payments, in their language. Another's payment is "not found". Never cached. */
+export async function GET(_request: Request, { params }: { params: Promise<{ paymentNumber: string }> }) {
+  const borrower = await getBorrower();
+  if (!borrower) return borrowerRouteRefusal();
+  const { paymentNumber } = await params;
+  return (await paymentReceiptPdf(paymentNumber.slice(0, 40), (await getLocale()) as Locale, borrower)) ?? notFoundPdf();
+}

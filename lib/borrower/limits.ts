@@ -1,0 +1,24 @@
+/**
+ * The limits of borrower sign-in (issue 24). Pure: the forms show some of them. The reasoning is in
+ * docs/decisions.md ("Borrower sign-in").
+ */
+
+/** A code works for 5 minutes… */
+export const CODE_TTL_MS = 5 * 60 * 1000;
+/** …once, and five wrong tries lock it (a new one can be asked for). */
+export const CODE_MAX_FAILURES = 5;
+/** A new code for a number at most once a minute. */
+export const CODE_RESEND_INTERVAL_MS = 60 * 1000;
+/** The NID or date-of-birth step must follow the code within 10 minutes, with five tries. */
+export const IDENTITY_STEP_TTL_MS = 10 * 60 * 1000;
+export const IDENTITY_MAX_FAILURES = 5;
+
+/** A borrower session ends after 30 minutes without a request and 12 hours after sign-in, like a staff session. */
+export const BORROWER_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const BORROWER_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** A device that passed the NID or date-of-birth step skips it for 180 days (or until the borrower signs out everywhere). */
+export const BORROWER_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+
+export const BORROWER_SESSION_COOKIE = "rb_borrower";
+export const BORROWER_DEVICE_COOKIE = "rb_borrower_device";
+export const BORROWER_STEP_COOKIE = "rb_borrower_step";

@@ -1,0 +1,137 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import { installmentStatus } from "@/lib/repayments/installments";
+import { isoDateOf } from "@/lib/validation/fields";
+import { linkInMessage, nextInstallment, outstandingOf } from "./account-view";
+import type { BorrowerAccountView } from "./types";
+
+/** Newest first; a borrower with more opens the office's statement, not a longer page. */
+const MAX_APPLICATIONS = 20;
+const MAX_LOANS = 10;
+const MAX_PAYMENTS_PER_LOAN = 60;
+const MAX_MESSAGES = 20;
+
+/**
+ * Everything /account shows a signed-in borrower, read for their phone AND their NID only: applications made with
+ * both, the loans of the customer with both. Every figure is the database's, as of today in Asia/Dhaka.
+ */
+export async function borrowerAccountView(who: { phone: string; nid: string }, now = new Date()): Promise<BorrowerAccountView> {
+  const [applications, customer] = await Promise.all([
+    prisma.loanApplication.findMany({
+      where: { phone: who.phone, nid: who.nid },
+      orderBy: { submittedAt: "desc" },
+      take: MAX_APPLICATIONS,
+      select: {
+        applicationId: true,
+        name: true,
+        status: true,
+        loanType: true,
+        amount: true,
+        tenure: true,
+        submittedAt: true,
+        reviewedAt: true,
+        rejectionReason: true,
+        kycCases: {
+          where: { status: "resubmission_required" },
+          orderBy: { submittedAt: "desc" },
+          take: 1,
+          select: { id: true, rejectionReason: true, resubmissionExpiresAt: true },
+        },
+      },
+    }),
+    prisma.customer.findFirst({
+      where: { phone: who.phone, nid: who.nid },
+      select: {
+        name: true,
+        createdAt: true,
+        loans: {
+          orderBy: { submittedAt: "desc" },
+          take: MAX_LOANS,
+          select: {
+            loanNumber: true,
+            loanType: true,
+            status: true,
+            requestedAmount: true,
+            approvedAmount: true,
+            disbursedAmount: true,
+            disbursedAt: true,
+            interestRate: true,
+            tenure: true,
+            emi: true,
+            installments: {
+              orderBy: { emiNumber: "asc" },
+              select: { emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true },
+            },
+            payments: {
+              orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
+              take: MAX_PAYMENTS_PER_LOAN,
+              select: { paymentNumber: true, amount: true, method: true, reference: true, paymentDate: true, status: true },
+            },
+          },
+        },
+      },
+    }),
+  ]);
+
+  // Messages to this number since this person's first record: a reassigned number does not show the last holder's.
+  const firstRecord = [customer?.createdAt, ...applications.map((a) => a.submittedAt)].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
+  const messages = firstRecord
+    ? await prisma.outboxMessage.findMany({
+        where: { recipient: who.phone, createdAt: { gte: firstRecord }, template: { not: "borrower.sign-in-code" } },
+        orderBy: { createdAt: "desc" },
+        take: MAX_MESSAGES,
+        select: { id: true, channel: true, language: true, template: true, body: true, status: true, createdAt: true, entityType: true, entityId: true },
+      })
+    : [];
+
+  const today = dhakaToday(now);
+  return {
+    name: customer?.name ?? applications[0]?.name ?? null,
+    applications: applications.map((a) => {
+      const kyc = a.kycCases[0];
+      const open = kyc && (!kyc.resubmissionExpiresAt || kyc.resubmissionExpiresAt > now);
+      const sms = kyc ? messages.find((m) => m.entityType === "KycCase" && m.entityId === kyc.id && m.template === "kyc.resubmission") : undefined;
+      return {
+        applicationId: a.applicationId,
+        status: a.status,
+        loanType: a.loanType,
+        amount: a.amount,
+        tenure: a.tenure,
+        submittedAt: a.submittedAt.toISOString(),
+        reviewedAt: a.reviewedAt?.toISOString() ?? null,
+        rejectionReason: a.status === "rejected" ? a.rejectionReason : null,
+        kycResubmission: open ? { reason: kyc.rejectionReason ?? "", link: sms ? linkInMessage(sms.body) : null } : null,
+      };
+    }),
+    loans: (customer?.loans ?? []).map((loan) => {
+      const installments = loan.installments.map((i) => {
+        const dueDate = isoDateOf(i.dueDate);
+        return {
+          emiNumber: i.emiNumber,
+          dueDate,
+          scheduledDate: i.scheduledDate ? isoDateOf(i.scheduledDate) : dueDate,
+          emiAmount: i.emiAmount,
+          lateFee: i.lateFee,
+          paid: i.paidAmount,
+          status: installmentStatus({ dueDate, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount }, today),
+        };
+      });
+      return {
+        loanNumber: loan.loanNumber,
+        loanType: loan.loanType,
+        status: loan.status,
+        amount: loan.disbursedAmount ?? loan.approvedAmount ?? loan.requestedAmount,
+        annualRate: loan.interestRate.toNumber(),
+        tenure: loan.tenure,
+        emi: loan.emi,
+        disbursedOn: loan.disbursedAt ? dhakaToday(loan.disbursedAt) : null,
+        outstanding: outstandingOf(installments),
+        next: nextInstallment(installments, today),
+        installments,
+        payments: loan.payments.map((p) => ({ ...p, paymentDate: isoDateOf(p.paymentDate) })),
+      };
+    }),
+    messages: messages.map((m) => ({ id: m.id, channel: m.channel, language: m.language, template: m.template, body: m.body, status: m.status, createdAt: m.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,210 @@
+import "server-only";
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { writeAudit } from "@/lib/audit/service";
+import { randomToken, sha256Hex } from "@/lib/crypto/hash";
+import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Language, Prisma } from "@/lib/generated/prisma/client";
+import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
+import { BORROWER_CODE_ADDRESS_LIMIT, BORROWER_CODE_PHONE_LIMIT, BORROWER_VERIFY_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
+import { consumeRateLimit } from "@/lib/rate-limit/service";
+import type { RequestContext } from "@/lib/request";
+import { isoDateOf } from "@/lib/validation/fields";
+import {
+  BORROWER_DEVICE_TTL_MS,
+  CODE_MAX_FAILURES,
+  CODE_RESEND_INTERVAL_MS,
+  CODE_TTL_MS,
+  IDENTITY_MAX_FAILURES,
+  IDENTITY_STEP_TTL_MS,
+} from "./limits";
+import { createBorrowerSession } from "./session";
+
+/**
+ * Borrower sign-in (issue 24): a mobile number, a one-time code by SMS and, on a device not seen before, the last
+ * four digits of the NID or the date of birth on record (Bangladeshi numbers are reassigned: the number alone does
+ * not prove who holds it). Every step is one transaction that checks the state it expects, and is audited.
+ */
+
+export type RequestCodeResult = { ok: true } | { ok: false; error: "tooSoon"; retryAfterSeconds: number } | { ok: false; error: "rateLimited" };
+
+export type VerifyCodeResult =
+  | { ok: true; step: "done"; sessionToken: string }
+  | { ok: true; step: "identity"; identityToken: string }
+  | { ok: false; error: "invalidCode" | "expired" | "locked" | "rateLimited" };
+
+export type VerifyIdentityResult =
+  | { ok: true; sessionToken: string; deviceToken: string }
+  | { ok: false; error: "identityMismatch" | "expired" | "locked" | "rateLimited" };
+
+const BORROWER_ACTOR = { id: null, label: "borrower" };
+
+/** The stored form of a code: keyed by the server's secret and the row, so equal codes never hash alike. */
+function codeHash(rowId: string, code: string): string {
+  return createHmac("sha256", env().AUTH_SECRET).update(`borrower-code:${rowId}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Whether an application or a customer has this number: the people a code may be sent to. */
+async function isKnownNumber(db: Prisma.TransactionClient, phone: string): Promise<boolean> {
+  const rows = await db.$queryRaw<{ known: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "LoanApplication" WHERE "phone" = ${phone})
+        OR EXISTS (SELECT 1 FROM "Customer" WHERE "phone" = ${phone}) AS "known"`;
+  return rows[0]?.known === true;
+}
+
+/**
+ * Step 1. The same work and the same answer for every number: a code row is written either way, and only a known
+ * number is sent the SMS (through the outbox, in the same transaction). One code a minute per number, held by a lock
+ * on the number so two requests at once cannot both pass.
+ */
+export async function requestSignInCode(phone: string, language: Language, request: RequestContext, now = new Date()): Promise<RequestCodeResult> {
+  const [byAddress, byPhone] = await Promise.all([
+    consumeRateLimit(BORROWER_CODE_ADDRESS_LIMIT, request.ip, { now }),
+    consumeRateLimit(BORROWER_CODE_PHONE_LIMIT, phone, { now }),
+  ]);
+  if (!byAddress.allowed || !byPhone.allowed) return { ok: false, error: "rateLimited" };
+
+  const result = await prisma.$transaction(async (tx): Promise<RequestCodeResult & { known?: boolean }> => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`borrower-code:${phone}`}, 0))`;
+    const latest = await tx.borrowerSignInCode.findFirst({ where: { phone }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+    const wait = latest ? latest.createdAt.getTime() + CODE_RESEND_INTERVAL_MS - now.getTime() : 0;
+    if (wait > 0) return { ok: false, error: "tooSoon", retryAfterSeconds: Math.ceil(wait / 1000) };
+
+    const known = await isKnownNumber(tx, phone);
+    const id = randomUUID();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    // A new code replaces any earlier one still open.
+    await tx.borrowerSignInCode.updateMany({ where: { phone, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+    await tx.borrowerSignInCode.create({
+      data: { id, phone, codeHash: codeHash(id, code), known, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip: request.ip },
+    });
+    if (known) {
+      await queueMessage(tx, {
+        channel: "sms",
+        recipient: phone,
+        language,
+        template: "borrower.sign-in-code",
+        values: { code, minutes: CODE_TTL_MS / 60_000 },
+        entityType: "BorrowerSignInCode",
+        entityId: id,
+      });
+    }
+    await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.code_request", entityType: "BorrowerSignInCode", entityId: id, after: { known }, ip: request.ip, userAgent: request.userAgent });
+    return { ok: true, known };
+  });
+  if (result.ok && result.known) deliverAfterResponse();
+  return result.ok ? { ok: true } : result;
+}
+
+type CodeRow = { id: string; codeHash: string; known: boolean; expiresAt: Date; failedAttempts: number; usedAt: Date | null };
+
+/** The number's newest code, locked for this transaction (two uses of one code wait for each other: one wins). */
+async function lockNewestCode(tx: Prisma.TransactionClient, phone: string): Promise<CodeRow | null> {
+  const rows = await tx.$queryRaw<CodeRow[]>`
+    SELECT "id", "codeHash", "known", "expiresAt", "failedAttempts", "usedAt" FROM "BorrowerSignInCode"
+    WHERE "phone" = ${phone} ORDER BY "createdAt" DESC LIMIT 1 FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** A device that passed the NID or date-of-birth step for this number, if the cookie names one still good. */
+async function rememberedDevice(tx: Prisma.TransactionClient, deviceToken: string | null, phone: string, now: Date) {
+  if (!deviceToken) return null;
+  const device = await tx.borrowerDevice.findUnique({ where: { tokenHash: sha256Hex(deviceToken) }, select: { id: true, phone: true, nid: true, expiresAt: true, revokedAt: true } });
+  return device && device.phone === phone && !device.revokedAt && device.expiresAt > now ? device : null;
+}
+
+/**
+ * Step 2: the code. Works once, for 5 minutes, and 5 wrong tries lock it. On a remembered device it ends in a session;
+ * otherwise it opens the NID or date-of-birth step.
+ */
+export async function verifySignInCode(
+  input: { phone: string; code: string },
+  deviceToken: string | null,
+  request: RequestContext,
+  now = new Date(),
+): Promise<VerifyCodeResult> {
+  if (!(await consumeRateLimit(BORROWER_VERIFY_ADDRESS_LIMIT, request.ip, { now })).allowed) return { ok: false, error: "rateLimited" };
+  return prisma.$transaction(async (tx): Promise<VerifyCodeResult> => {
+    const row = await lockNewestCode(tx, input.phone);
+    if (!row || row.usedAt || row.expiresAt <= now) return { ok: false, error: "expired" };
+    if (row.failedAttempts >= CODE_MAX_FAILURES) return { ok: false, error: "locked" };
+    if (!row.known || !sameHash(row.codeHash, codeHash(row.id, input.code))) {
+      const failures = row.failedAttempts + 1;
+      await tx.borrowerSignInCode.update({ where: { id: row.id }, data: { failedAttempts: failures } });
+      return { ok: false, error: failures >= CODE_MAX_FAILURES ? "locked" : "invalidCode" };
+    }
+
+    const device = await rememberedDevice(tx, deviceToken, input.phone, now);
+    if (device) {
+      await tx.borrowerSignInCode.update({ where: { id: row.id }, data: { usedAt: now, completedAt: now } });
+      await tx.borrowerDevice.update({ where: { id: device.id }, data: { lastUsedAt: now } });
+      const sessionToken = await createBorrowerSession(tx, { phone: input.phone, nid: device.nid, deviceId: device.id }, request, now);
+      await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.sign_in", entityType: "BorrowerSignInCode", entityId: row.id, after: { device: "remembered" }, ip: request.ip, userAgent: request.userAgent });
+      return { ok: true, step: "done", sessionToken };
+    }
+    const identityToken = randomToken();
+    await tx.borrowerSignInCode.update({ where: { id: row.id }, data: { usedAt: now, identityTokenHash: sha256Hex(identityToken) } });
+    return { ok: true, step: "identity", identityToken };
+  });
+}
+
+/** Who, among the records under this number, the answer points at: the NIDs every given answer matches. */
+async function matchingNids(tx: Prisma.TransactionClient, phone: string, answer: { nidLast4: string | null; dateOfBirth: string | null }): Promise<Set<string>> {
+  const [applications, customers] = await Promise.all([
+    tx.loanApplication.findMany({ where: { phone }, select: { nid: true, dob: true }, distinct: ["nid"] }),
+    tx.customer.findMany({ where: { phone }, select: { nid: true, dateOfBirth: true } }),
+  ]);
+  const people = [...applications.map((a) => ({ nid: a.nid, dob: a.dob })), ...customers.map((c) => ({ nid: c.nid, dob: c.dateOfBirth }))];
+  const matches = people.filter(
+    (p) =>
+      (answer.nidLast4 === null || p.nid.endsWith(answer.nidLast4)) &&
+      (answer.dateOfBirth === null || (p.dob !== null && isoDateOf(p.dob) === answer.dateOfBirth)),
+  );
+  return new Set(matches.map((p) => p.nid));
+}
+
+/**
+ * Step 3, on a device not seen before: the last four digits of the NID or the date of birth on record. The answer must
+ * point at exactly one person under the number; that NID is what the session (and the device, remembered) may see.
+ */
+export async function verifyIdentity(
+  identityToken: string | null,
+  answer: { nidLast4: string | null; dateOfBirth: string | null },
+  request: RequestContext,
+  now = new Date(),
+): Promise<VerifyIdentityResult> {
+  if (!(await consumeRateLimit(BORROWER_VERIFY_ADDRESS_LIMIT, request.ip, { now })).allowed) return { ok: false, error: "rateLimited" };
+  if (!identityToken) return { ok: false, error: "expired" };
+  return prisma.$transaction(async (tx): Promise<VerifyIdentityResult> => {
+    const rows = await tx.$queryRaw<{ id: string; phone: string; usedAt: Date | null; completedAt: Date | null; identityFailedAttempts: number }[]>`
+      SELECT "id", "phone", "usedAt", "completedAt", "identityFailedAttempts" FROM "BorrowerSignInCode"
+      WHERE "identityTokenHash" = ${sha256Hex(identityToken)} FOR UPDATE`;
+    const row = rows[0];
+    if (!row || !row.usedAt || row.completedAt || row.usedAt.getTime() + IDENTITY_STEP_TTL_MS <= now.getTime()) return { ok: false, error: "expired" };
+    if (row.identityFailedAttempts >= IDENTITY_MAX_FAILURES) return { ok: false, error: "locked" };
+
+    const nids = await matchingNids(tx, row.phone, answer);
+    if (nids.size !== 1) {
+      const failures = row.identityFailedAttempts + 1;
+      await tx.borrowerSignInCode.update({ where: { id: row.id }, data: { identityFailedAttempts: failures } });
+      await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.identity_mismatch", entityType: "BorrowerSignInCode", entityId: row.id, after: { failures }, ip: request.ip, userAgent: request.userAgent });
+      return { ok: false, error: failures >= IDENTITY_MAX_FAILURES ? "locked" : "identityMismatch" };
+    }
+    const [nid] = [...nids] as [string];
+    const deviceToken = randomToken();
+    const device = await tx.borrowerDevice.create({
+      data: { tokenHash: sha256Hex(deviceToken), phone: row.phone, nid, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + BORROWER_DEVICE_TTL_MS) },
+      select: { id: true },
+    });
+    await tx.borrowerSignInCode.update({ where: { id: row.id }, data: { completedAt: now } });
+    const sessionToken = await createBorrowerSession(tx, { phone: row.phone, nid, deviceId: device.id }, request, now);
+    await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.sign_in", entityType: "BorrowerSignInCode", entityId: row.id, after: { device: "new" }, ip: request.ip, userAgent: request.userAgent });
+    return { ok: true, sessionToken, deviceToken };
+  });
+}

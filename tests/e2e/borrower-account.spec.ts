@@ -1,0 +1,157 @@
+/**
+ * Issue 24's journey on a 360 px phone, in Bengali and in English: a person applies through the wizard, signs in from
+ * the header with the code from the outbox (and the NID's last four on this new device) and sees the application
+ * pending; staff approve it, take the credit decision and disburse it in the back office, and the borrower sees the
+ * schedule; a payment is recorded, and the receipt PDF the borrower downloads reads right (its text, and its first page
+ * rendered to PNG against the back office's copy of the same receipt).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import pixelmatch from "pixelmatch";
+import sharp from "sharp";
+import { formatTaka } from "../../lib/format";
+import type { StaffRole } from "../../lib/generated/prisma/enums";
+import { sessionCookieFor } from "./staff";
+import { applyThroughWizard, borrowerSignIn, dbQuery, noSidewaysScroll, useEnglish, useOwnAddress } from "./support";
+
+type Language = "bn" | "en";
+const PHONE = { width: 360, height: 740 };
+
+async function staffPage(browser: Browser, role: StaffRole, language: Language): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await sessionCookieFor(context, role);
+  await context.addCookies([{ name: "NEXT_LOCALE", value: language, url: test.info().project.use.baseURL! }]);
+  return context.newPage();
+}
+
+/** Approves the application (loan officer), takes the credit decision (admin) and disburses (account manager). */
+async function approveAndDisburse(browser: Browser, language: Language, applicationId: string): Promise<string> {
+  const officer = await staffPage(browser, "loan_officer", language);
+  await officer.goto(`/admin/application-review?view=${applicationId}`);
+  const dialog = officer.getByTestId("application-dialog");
+  await dialog.getByTestId("tab-review").click();
+  await dialog.getByTestId("approve").click();
+  await expect(dialog.getByTestId("review-actions").getByTestId("application-status")).toHaveAttribute("data-status", "approved");
+  await officer.context().close();
+  const [loan] = await dbQuery<{ loanNumber: string }>(
+    `SELECT l."loanNumber" FROM "Loan" l JOIN "LoanApplication" a ON a."id" = l."applicationId" WHERE a."applicationId" = $1`,
+    [applicationId],
+  );
+  const loanNumber = loan!.loanNumber;
+  const row = (page: Page) => page.locator(`[data-testid=loan-row][data-loan-number="${loanNumber}"]`);
+
+  const admin = await staffPage(browser, "admin", language);
+  await admin.goto(`/admin/loans?q=${loanNumber}`);
+  await row(admin).getByTestId("approve-loan").click();
+  await admin.getByTestId("approve-loan-dialog").locator("input").fill("150000");
+  await admin.getByTestId("confirm-approve").click();
+  await expect(admin.getByTestId("approve-loan-dialog")).toBeHidden();
+  await admin.context().close();
+
+  const manager = await staffPage(browser, "account_manager", language);
+  await manager.goto(`/admin/loans?tab=approved&q=${loanNumber}`);
+  await row(manager).getByTestId("disburse-loan").click();
+  const disburse = manager.getByTestId("disburse-loan-dialog");
+  await disburse.locator("input[id^=disburse-account]").fill("0123456789012");
+  await disburse.locator("input[id^=disburse-bank]").fill(language === "bn" ? "সোনালী ব্যাংক" : "Sonali Bank");
+  await disburse.getByTestId("confirm-disburse").click();
+  await expect(disburse).toBeHidden();
+  await manager.context().close();
+  return loanNumber;
+}
+
+/** A collection agent records the first EMI by bKash; returns the agent's page (for the back office's receipt) and the payment. */
+async function recordFirstEmi(browser: Browser, language: Language, loanNumber: string): Promise<{ agent: Page; paymentNumber: string; amount: number }> {
+  const agent = await staffPage(browser, "collection_agent", language);
+  await agent.goto(`/admin/repayments?tab=upcoming&q=${loanNumber}`);
+  await agent.getByTestId("repayment-row").first().getByTestId("record-payment").click();
+  const dialog = agent.getByTestId("record-payment-dialog");
+  const amount = Number(await dialog.locator("input[id^=record-amount]").inputValue());
+  await dialog.locator("select[id^=record-method]").selectOption("bkash");
+  await dialog.locator("input[id^=record-reference]").fill(`TRX${Date.now().toString(36).toUpperCase()}`);
+  await dialog.getByTestId("confirm-payment").click();
+  await expect(dialog.getByTestId("payment-recorded")).toContainText("PAY-");
+  const [payment] = await dbQuery<{ paymentNumber: string }>(
+    `SELECT p."paymentNumber" FROM "LoanPayment" p JOIN "Loan" l ON l."id" = p."loanId" WHERE l."loanNumber" = $1`,
+    [loanNumber],
+  );
+  return { agent, paymentNumber: payment!.paymentNumber, amount };
+}
+
+async function firstPage(pdf: Buffer, dir: string, name: string) {
+  writeFileSync(path.join(dir, `${name}.pdf`), pdf);
+  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-singlefile", "-png", path.join(dir, `${name}.pdf`), path.join(dir, name)]);
+  const { data, info } = await sharp(readFileSync(path.join(dir, `${name}.png`))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, text: execFileSync("pdftotext", ["-layout", path.join(dir, `${name}.pdf`), "-"], { encoding: "utf8" }) };
+}
+
+for (const language of ["bn", "en"] as const) {
+  test(`${language === "bn" ? "Bengali" : "English"} at 360 px: apply, sign in with the code, follow the loan to a receipt`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await useOwnAddress(page);
+    if (language === "en") await useEnglish(page);
+    const suffix = Date.now().toString().slice(-7);
+    const phone = `0191${suffix}`;
+    const nid = `19900${suffix}1`.slice(0, 13);
+    const name = language === "bn" ? `রাশেদা আক্তার ${suffix}` : `Rasheda Akter ${suffix}`;
+    const applicationId = await applyThroughWizard(page, name, phone, nid);
+
+    // The header's Sign in (in the menu on a phone) opens the borrower's page.
+    await page.goto("/");
+    await page.getByTestId("mobile-menu-button").click();
+    await page.getByRole("dialog").getByTestId("login-button").click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("account-phone-form")).toBeVisible();
+    await noSidewaysScroll(page, PHONE.width);
+
+    await borrowerSignIn(page, { phone, nidLast4: nid.slice(-4) }, language === "bn" ? "bengali" : "ascii");
+    const application = page.getByTestId("account-application").filter({ hasText: applicationId });
+    await expect(application.getByTestId("account-application-status")).toHaveText(language === "bn" ? "পর্যালোচনার অপেক্ষায়" : "Pending review");
+    await expect(page.getByTestId("account-loan")).toHaveCount(0);
+    await noSidewaysScroll(page, PHONE.width);
+
+    const loanNumber = await approveAndDisburse(browser, language, applicationId);
+    await page.reload();
+    const loan = page.getByTestId("account-loan");
+    await expect(loan.getByTestId("account-loan-status")).toHaveText(language === "bn" ? "চলমান" : "Running");
+    await expect(loan.getByTestId("account-schedule").locator("tbody tr")).toHaveCount(12);
+    await expect(loan.getByTestId("account-next")).toBeVisible();
+    await noSidewaysScroll(page, PHONE.width);
+
+    const { agent, paymentNumber, amount } = await recordFirstEmi(browser, language, loanNumber);
+    await page.reload();
+    const paid = loan.getByTestId("account-payment");
+    await expect(paid).toHaveCount(1);
+    await expect(paid).toContainText(formatTaka(amount, language));
+    await expect(loan.getByTestId("account-schedule").locator("tbody tr").first()).toHaveAttribute("data-status", "paid");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), paid.getByTestId("account-receipt-pdf").click()]);
+    const dir = mkdtempSync(path.join(tmpdir(), "borrower-receipt-"));
+    const mine = await firstPage(readFileSync((await download.path())!), dir, "borrower");
+    const text = mine.text.replace(/[ \t]+/g, " ");
+    // pdftotext gives Bengali in the order the glyphs are drawn (the vowel sign ি before its consonant).
+    expect(text).toContain(language === "bn" ? "িবকাশ" : "bKash");
+    if (language === "en") expect(text).toContain(name);
+    expect(text).toContain(formatTaka(amount, language));
+    expect(text.replace(/[০-৯]/g, (d) => String("০১২৩৪৫৬৭৮৯".indexOf(d)))).toContain(paymentNumber);
+
+    // The same receipt from the back office, rendered the same way: the borrower got the office's document.
+    const office = await agent.request.get(`/admin/api/payments/${paymentNumber}/receipt.pdf`);
+    expect(office.status()).toBe(200);
+    const theirs = await firstPage(Buffer.from(await office.body()), dir, "office");
+    expect([mine.width, mine.height]).toEqual([theirs.width, theirs.height]);
+    const different = pixelmatch(mine.data, theirs.data, undefined, mine.width, mine.height, { threshold: 0.1 });
+    expect(different / (mine.width * mine.height)).toBeLessThan(0.005);
+    await agent.context().close();
+
+    // Another borrower's receipt is not found, whoever asks.
+    const [other] = await dbQuery<{ paymentNumber: string }>(`SELECT "paymentNumber" FROM "LoanPayment" WHERE "paymentNumber" <> $1 LIMIT 1`, [paymentNumber]);
+    expect((await page.request.get(`/account/api/payments/${other!.paymentNumber}/receipt.pdf`)).status()).toBe(404);
+    await context.close();
+  });
+}

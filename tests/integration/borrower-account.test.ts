@@ -1,0 +1,344 @@
+/**
+ * Borrower sign-in and the borrower's page (issue 24) on PostgreSQL: a code works once, expires, five wrong tries lock
+ * it; two uses of one code at once make one session; known and unknown numbers get the same answer in the same timing
+ * class; the NID or date-of-birth step on a new device (and a reassigned number); borrower A never reads B's
+ * applications, loans, payments or PDFs, and neither does an anonymous caller; a borrower session opens nothing of the
+ * back office; support sees the last sign-in and ends the sessions.
+ */
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const requestState = vi.hoisted(() => ({ ip: "10.200.0.1" }));
+vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
+vi.mock("@/lib/borrower/cookies", () => import("@/tests/support/borrower-cookies-mock"));
+vi.mock("next-intl/server", () => import("@/tests/support/next-intl-server-mock"));
+vi.mock("@/lib/request", async () => {
+  const actual = await vi.importActual<typeof import("@/lib/request")>("@/lib/request");
+  return { ...actual, getRequestContext: async () => ({ ip: requestState.ip, userAgent: "vitest" }) };
+});
+
+import { GET as borrowerSchedulePdf } from "@/app/account/api/loans/[loanNumber]/schedule.pdf/route";
+import { GET as borrowerReceiptPdf } from "@/app/account/api/payments/[paymentNumber]/receipt.pdf/route";
+import { GET as staffReceiptPdf } from "@/app/admin/api/payments/[paymentNumber]/receipt.pdf/route";
+import { getBorrower } from "@/lib/borrower/current";
+import { BORROWER_DEVICE_COOKIE, BORROWER_SESSION_COOKIE, BORROWER_SESSION_IDLE_MS, BORROWER_STEP_COOKIE, CODE_TTL_MS } from "@/lib/borrower/limits";
+import { borrowerAccountView } from "@/lib/borrower/queries";
+import { requestSignInCode, verifySignInCode } from "@/lib/borrower/service";
+import { loadBorrowerSession } from "@/lib/borrower/session";
+import {
+  requestBorrowerCode,
+  signOutBorrower,
+  signOutBorrowerEverywhere,
+  verifyBorrowerCode,
+  verifyBorrowerIdentity,
+} from "@/lib/borrower/sign-in-actions";
+import { endBorrowerSessionsAction } from "@/lib/customers/actions";
+import { getCustomerProfile } from "@/lib/customers/queries";
+import { prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordPaymentAction } from "@/lib/repayments/actions";
+import { seedProducts } from "@/prisma/seed";
+import { borrowerJar } from "../support/borrower-cookies-mock";
+import { disbursedLoan, payment } from "../support/loan-fixtures";
+import { sessionState } from "../support/session-state";
+import { actAs } from "../support/staff-session";
+
+let ipCounter = 0;
+/** A fresh client address, so address limits never decide a test by accident. */
+const freshAddress = () => {
+  ipCounter += 1;
+  requestState.ip = `10.200.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+};
+
+/** The code in the newest sign-in SMS to `phone` (as the tests and `npm run borrower:code` read it). */
+async function codeSentTo(phone: string): Promise<string> {
+  const message = await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: phone, template: "borrower.sign-in-code" }, orderBy: { createdAt: "desc" } });
+  return /\b(\d{6})\b/.exec(message.body)![1]!;
+}
+
+type Borrower = { phone: string; nid: string; dob: string; userNumber: string; loanNumber: string; paymentNumber: string; applicationId: string };
+
+async function borrowerWithPayment(phoneLocal: string, nid: string, dob: string): Promise<Borrower> {
+  const loan = await disbursedLoan("১,০০,০০০", {}, { phone: phoneLocal, nid, dob });
+  await actAs("collection_agent");
+  const paid = await recordPaymentAction(payment(loan, { amount: String(5000) }));
+  if (!paid.ok) throw new Error(JSON.stringify(paid));
+  sessionState.token = null;
+  const application = await prisma.loanApplication.findFirstOrThrow({ where: { nid }, select: { applicationId: true, phone: true } });
+  return { phone: application.phone, nid, dob, userNumber: loan.customer.userNumber, loanNumber: loan.loanNumber, paymentNumber: paid.data.paymentNumber, applicationId: application.applicationId };
+}
+
+/** Another application like the one with `nid` (straight in the database), with other values. */
+async function applicationLike(nid: string, overrides: Partial<Prisma.LoanApplicationUncheckedCreateInput>) {
+  const base: Record<string, unknown> = { ...(await prisma.loanApplication.findFirstOrThrow({ where: { nid } })) };
+  for (const key of ["id", "idempotencyKey", "nidImageId", "customerId", "reviewedById"]) delete base[key];
+  return prisma.loanApplication.create({ data: { ...(base as Prisma.LoanApplicationUncheckedCreateInput), applicationId: `LBT${randomUUID().slice(0, 12)}`, ...overrides } });
+}
+
+/** Codes asked for so far count as asked a while ago (a test cannot wait out the one-a-minute rule). */
+async function aMinuteLater(phone?: string): Promise<void> {
+  await prisma.borrowerSignInCode.updateMany({ where: phone ? { phone } : {}, data: { createdAt: new Date(Date.now() - 120_000) } });
+}
+
+/** Signs in through the actions as a browser with an empty jar would: number, code, then the NID's last four. */
+async function signIn(who: { phone: string; nid: string }): Promise<string> {
+  await aMinuteLater(who.phone);
+  freshAddress();
+  expect(await requestBorrowerCode({ phone: who.phone })).toEqual({ ok: true });
+  const step = await verifyBorrowerCode({ phone: who.phone, code: await codeSentTo(who.phone) });
+  expect(step.ok).toBe(true);
+  if (step.ok && step.step === "identity") expect(await verifyBorrowerIdentity({ nidLast4: who.nid.slice(-4) })).toEqual({ ok: true });
+  return borrowerJar.get(BORROWER_SESSION_COOKIE)!;
+}
+
+let a: Borrower;
+let b: Borrower;
+const dir = mkdtempSync(path.join(tmpdir(), "borrower-pdf-"));
+
+beforeAll(async () => {
+  await seedProducts(prisma);
+  a = await borrowerWithPayment("01911-000001", "5810000001", "1990-05-17");
+  b = await borrowerWithPayment("01911-000002", "5820000002", "1985-11-02");
+});
+
+beforeEach(async () => {
+  borrowerJar.clear();
+  sessionState.token = null;
+  freshAddress();
+  // Each test starts an hour later, as far as the per-number hourly limit is concerned.
+  await prisma.rateLimitBucket.deleteMany({ where: { key: { startsWith: "borrower.code.phone:" } } });
+  await aMinuteLater();
+});
+
+describe("the sign-in code", () => {
+  it("is sent to a known number as an SMS in the page's language, stored hashed, and works once", async () => {
+    expect(await requestBorrowerCode({ phone: "০১৯১১-০০০০০১" })).toEqual({ ok: true });
+    const code = await codeSentTo(a.phone);
+    const row = await prisma.borrowerSignInCode.findFirstOrThrow({ where: { phone: a.phone }, orderBy: { createdAt: "desc" } });
+    expect(row.known).toBe(true);
+    expect(row.codeHash).not.toContain(code);
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect(await verifyBorrowerCode({ phone: a.phone, code: wrong })).toEqual({ ok: false, error: "invalidCode" });
+    // Typed with Bengali digits, as a Bengali keyboard does.
+    const bengali = code.replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
+    expect(await verifyBorrowerCode({ phone: a.phone, code: bengali })).toEqual({ ok: true, step: "identity" });
+    expect(borrowerJar.get(BORROWER_STEP_COOKIE)).toBeTruthy();
+    expect(await verifyBorrowerCode({ phone: a.phone, code })).toEqual({ ok: false, error: "expired" });
+  });
+
+  it("expires after 5 minutes", async () => {
+    const start = new Date(Date.now() + 10 * 60_000);
+    await requestSignInCode(b.phone, "en", { ip: requestState.ip, userAgent: "vitest" }, start);
+    const code = await codeSentTo(b.phone);
+    const late = new Date(start.getTime() + CODE_TTL_MS + 1);
+    expect(await verifySignInCode({ phone: b.phone, code }, null, { ip: requestState.ip, userAgent: "vitest" }, late)).toEqual({ ok: false, error: "expired" });
+    const inTime = new Date(start.getTime() + CODE_TTL_MS - 1_000);
+    expect(await verifySignInCode({ phone: b.phone, code }, null, { ip: requestState.ip, userAgent: "vitest" }, inTime)).toMatchObject({ ok: true, step: "identity" });
+  });
+
+  it("locks after 5 wrong tries, even for the right code afterwards", async () => {
+    const start = new Date(Date.now() + 30 * 60_000);
+    const request = { ip: requestState.ip, userAgent: "vitest" };
+    await requestSignInCode(a.phone, "bn", request, start);
+    const code = await codeSentTo(a.phone);
+    const wrong = code === "999999" ? "999998" : "999999";
+    const results = [];
+    for (let i = 0; i < 5; i += 1) results.push(await verifySignInCode({ phone: a.phone, code: wrong }, null, request, start));
+    expect(results.map((r) => (r.ok ? "ok" : r.error))).toEqual(["invalidCode", "invalidCode", "invalidCode", "invalidCode", "locked"]);
+    expect(await verifySignInCode({ phone: a.phone, code }, null, request, start)).toEqual({ ok: false, error: "locked" });
+  });
+
+  it("used twice at once makes exactly one session", async () => {
+    const start = new Date(Date.now() + 50 * 60_000);
+    const request = { ip: requestState.ip, userAgent: "vitest" };
+    await requestSignInCode(b.phone, "en", request, start);
+    const code = await codeSentTo(b.phone);
+    const results = await Promise.all(Array.from({ length: 2 }, () => verifySignInCode({ phone: b.phone, code }, null, request, start)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, error: "expired" }]);
+    const row = await prisma.borrowerSignInCode.findFirstOrThrow({ where: { phone: b.phone }, orderBy: { createdAt: "desc" } });
+    expect(row.usedAt).not.toBeNull();
+  });
+
+  it("is asked for at most once a minute per number, known or not", async () => {
+    expect(await requestBorrowerCode({ phone: "01911-000009" })).toEqual({ ok: true });
+    freshAddress();
+    expect(await requestBorrowerCode({ phone: "01911-000009" })).toMatchObject({ ok: false, error: "tooSoon" });
+  });
+
+  it("answers the same for an unknown number, sends it nothing, and no code works for it", async () => {
+    const unknown = "+8801911777777";
+    expect(await requestBorrowerCode({ phone: unknown })).toEqual({ ok: true });
+    expect(await prisma.outboxMessage.count({ where: { recipient: unknown } })).toBe(0);
+    const row = await prisma.borrowerSignInCode.findFirstOrThrow({ where: { phone: unknown } });
+    expect(row.known).toBe(false);
+    // Whatever is typed, the answer is a wrong code: there is no right one.
+    expect(await verifyBorrowerCode({ phone: unknown, code: "123456" })).toEqual({ ok: false, error: "invalidCode" });
+  });
+
+  it("takes known and unknown numbers in the same timing class", async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Applicants made straight in the database: the same kind of number, 12 known and 12 not.
+    for (let i = 0; i < 12; i += 1) await applicationLike(a.nid, { phone: `+88019120000${String(i).padStart(2, "0")}`, nid: `59000000${String(i).padStart(2, "0")}` });
+    for (let i = 0; i < 12; i += 1) {
+      for (const [phone, into] of [[`+88019120000${String(i).padStart(2, "0")}`, known], [`+88019130000${String(i).padStart(2, "0")}`, unknown]] as const) {
+        freshAddress();
+        const started = performance.now();
+        expect(await requestBorrowerCode({ phone })).toEqual({ ok: true });
+        into.push(performance.now() - started);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const [k, u] = [median(known.slice(2)), median(unknown.slice(2))];
+    // One more row (the SMS) in the same transaction: well inside one class, far from a lookup that answers early.
+    expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(15, 0.6 * Math.max(k, u)));
+    expect(await prisma.borrowerSignInCode.count({ where: { phone: { startsWith: "+88019130000" } } })).toBe(12);
+  });
+
+  it("refuses a malformed number or code with the form's messages and writes nothing", async () => {
+    const before = await prisma.borrowerSignInCode.count();
+    expect(await requestBorrowerCode({ phone: "12345" })).toEqual({ ok: false, error: "validation", fieldErrors: { phone: "invalidPhone" } });
+    expect(await verifyBorrowerCode({ phone: a.phone, code: "12ab" })).toEqual({ ok: false, error: "validation", fieldErrors: { code: "invalidCode" } });
+    expect(await verifyBorrowerIdentity({})).toMatchObject({ ok: false, error: "validation", fieldErrors: { nidLast4: "identityAnswerRequired" } });
+    expect(await prisma.borrowerSignInCode.count()).toBe(before);
+  });
+});
+
+describe("the NID or date-of-birth step", () => {
+  it("is asked on a new device, accepts the date of birth, and is not asked again on that device", async () => {
+    freshAddress();
+    await requestBorrowerCode({ phone: a.phone });
+    expect(await verifyBorrowerCode({ phone: a.phone, code: await codeSentTo(a.phone) })).toEqual({ ok: true, step: "identity" });
+    expect(await verifyBorrowerIdentity({ dateOfBirth: "1990-05-18" })).toEqual({ ok: false, error: "identityMismatch" });
+    expect(await verifyBorrowerIdentity({ nidLast4: b.nid.slice(-4) })).toEqual({ ok: false, error: "identityMismatch" });
+    expect(await verifyBorrowerIdentity({ dateOfBirth: a.dob })).toEqual({ ok: true });
+    expect(borrowerJar.get(BORROWER_DEVICE_COOKIE)).toBeTruthy();
+    expect(await getBorrower()).toMatchObject({ phone: a.phone, nid: a.nid });
+
+    await signOutBorrower();
+    expect(borrowerJar.get(BORROWER_SESSION_COOKIE)).toBeUndefined();
+    freshAddress();
+    await aMinuteLater(a.phone);
+    await requestBorrowerCode({ phone: a.phone });
+    expect(await verifyBorrowerCode({ phone: a.phone, code: await codeSentTo(a.phone) })).toEqual({ ok: true, step: "done" });
+    expect(await getBorrower()).toMatchObject({ nid: a.nid });
+  });
+
+  it("locks after 5 wrong answers: the sign-in starts again", async () => {
+    freshAddress();
+    await requestBorrowerCode({ phone: b.phone });
+    await verifyBorrowerCode({ phone: b.phone, code: await codeSentTo(b.phone) });
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await verifyBorrowerIdentity({ nidLast4: "0000" }));
+    expect(answers.map((r) => (r.ok ? "ok" : r.error))).toEqual(["identityMismatch", "identityMismatch", "identityMismatch", "identityMismatch", "locked"]);
+    expect(borrowerJar.get(BORROWER_STEP_COOKIE)).toBeUndefined();
+    expect(await verifyBorrowerIdentity({ nidLast4: b.nid.slice(-4) })).toEqual({ ok: false, error: "expired" });
+  });
+
+  it("on a reassigned number, opens only the records of the person who answered", async () => {
+    // b's number now also belongs to a new applicant with another NID: each sees only their own.
+    await applicationLike(b.nid, { applicationId: `LBNEW${Date.now()}`, nid: "5830000003", dob: new Date("2001-01-01"), status: "pending" });
+    await signIn({ phone: b.phone, nid: "5830000003" });
+    const view = await borrowerAccountView((await getBorrower())!);
+    expect(view.applications.map((x) => x.applicationId)).toEqual([expect.stringMatching(/^LBNEW/)]);
+    expect(view.loans).toEqual([]);
+  });
+});
+
+describe("what a borrower can reach", () => {
+  it("is their own applications, loans, payments and messages only", async () => {
+    await signIn(a);
+    const view = await borrowerAccountView((await getBorrower())!);
+    expect(view.applications.map((x) => x.applicationId)).toEqual([a.applicationId]);
+    expect(view.loans.map((l) => l.loanNumber)).toEqual([a.loanNumber]);
+    const loan = view.loans[0]!;
+    expect(loan.payments.map((p) => p.paymentNumber)).toEqual([a.paymentNumber]);
+    expect(loan.installments.length).toBeGreaterThan(0);
+    const owed = await prisma.loanInstallment.findMany({ where: { loan: { loanNumber: a.loanNumber } } });
+    expect(loan.outstanding).toBe(owed.reduce((sum, i) => sum + i.emiAmount + i.lateFee - i.paidAmount, 0));
+    expect(view.messages.every((m) => m.template !== "borrower.sign-in-code")).toBe(true);
+    expect(JSON.stringify(view)).not.toContain(b.loanNumber);
+    expect(JSON.stringify(view)).not.toContain(b.paymentNumber);
+  });
+
+  it("gets their own PDFs, a not-found for another's, and a refusal without a session", async () => {
+    await signIn(a);
+    const receipt = (n: string) => borrowerReceiptPdf(new Request(`http://app/account/api/payments/${n}/receipt.pdf`), { params: Promise.resolve({ paymentNumber: n }) });
+    const schedule = (n: string) => borrowerSchedulePdf(new Request(`http://app/account/api/loans/${n}/schedule.pdf`), { params: Promise.resolve({ loanNumber: n }) });
+
+    const own = await receipt(a.paymentNumber);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    const file = path.join(dir, "own-receipt.pdf");
+    writeFileSync(file, Buffer.from(await own.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain(a.paymentNumber);
+    expect(text).toContain(a.loanNumber);
+    expect((await schedule(a.loanNumber)).status).toBe(200);
+
+    for (const response of [await receipt(b.paymentNumber), await schedule(b.loanNumber), await receipt("PAY-NOPE"), await schedule("LN-NOPE")]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+    }
+    borrowerJar.clear();
+    for (const response of [await receipt(a.paymentNumber), await schedule(a.loanNumber)]) expect(response.status).toBe(401);
+  });
+
+  it("opens nothing of the back office", async () => {
+    const token = await signIn(a);
+    sessionState.token = null;
+    const staffReceipt = () => staffReceiptPdf(new Request(`http://app/admin/api/payments/${a.paymentNumber}/receipt.pdf`), { params: Promise.resolve({ paymentNumber: a.paymentNumber }) });
+    expect((await staffReceipt()).status).toBe(401);
+    expect(await endBorrowerSessionsAction({ userNumber: a.userNumber })).toEqual({ ok: false, error: { code: "unauthenticated" } });
+    // The borrower's token is no staff session either.
+    sessionState.token = token;
+    expect((await staffReceipt()).status).toBe(401);
+  });
+
+  it("signing out everywhere ends only this person's sessions and forgets their devices", async () => {
+    const bToken = await signIn(b);
+    borrowerJar.clear();
+    const aToken = await signIn(a);
+    const secondDevice = await signIn(a);
+    expect(await signOutBorrowerEverywhere()).toEqual({ ok: true });
+    expect(await loadBorrowerSession(aToken)).toBeNull();
+    expect(await loadBorrowerSession(secondDevice)).toBeNull();
+    expect(await loadBorrowerSession(bToken)).toMatchObject({ nid: b.nid });
+    expect(await prisma.borrowerDevice.count({ where: { nid: a.nid, revokedAt: null } })).toBe(0);
+    expect(await signOutBorrowerEverywhere()).toEqual({ ok: false });
+  });
+
+  it("ends a session after 30 idle minutes", async () => {
+    const token = await signIn(a);
+    expect(await loadBorrowerSession(token, new Date(Date.now() + BORROWER_SESSION_IDLE_MS - 60_000))).not.toBeNull();
+    expect(await loadBorrowerSession(token, new Date(Date.now() + 2 * BORROWER_SESSION_IDLE_MS))).toBeNull();
+  });
+});
+
+describe("support on the customer screen", () => {
+  it("sees the last sign-in and the open sessions, and ends them (audited)", async () => {
+    const token = await signIn(a);
+    const manager = await actAs("account_manager");
+    const everything = { loans: true, payments: true, applications: true, kyc: true };
+    const profile = await getCustomerProfile(a.userNumber, everything);
+    expect(profile!.onlineAccess.openSessions).toBeGreaterThanOrEqual(1);
+    expect(profile!.onlineAccess.lastSignInAt).toBeInstanceOf(Date);
+
+    const ended = await endBorrowerSessionsAction({ userNumber: a.userNumber });
+    expect(ended.ok && ended.data.sessions).toBeGreaterThanOrEqual(1);
+    expect(await loadBorrowerSession(token)).toBeNull();
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "borrower.sessions_revoke", actorId: manager.id } });
+    expect(audit.entityType).toBe("Customer");
+    expect((await getCustomerProfile(a.userNumber, everything))!.onlineAccess.openSessions).toBe(0);
+
+    await actAs("kyc_officer");
+    expect(await endBorrowerSessionsAction({ userNumber: a.userNumber })).toEqual({ ok: false, error: { code: "forbidden" } });
+  });
+});
