@@ -32,11 +32,10 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
         submittedAt: true,
         reviewedAt: true,
         rejectionReason: true,
+        id: true,
         kycCases: {
-          where: { status: "resubmission_required" },
           orderBy: { submittedAt: "desc" },
-          take: 1,
-          select: { id: true, rejectionReason: true, resubmissionExpiresAt: true },
+          select: { id: true, status: true, rejectionReason: true, resubmissionExpiresAt: true },
         },
       },
     }),
@@ -44,7 +43,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
       where: { phone: who.phone, nid: who.nid },
       select: {
         name: true,
-        createdAt: true,
+        kycCases: { select: { id: true } },
         loans: {
           orderBy: { submittedAt: "desc" },
           take: MAX_LOANS,
@@ -61,12 +60,12 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
             emi: true,
             installments: {
               orderBy: { emiNumber: "asc" },
-              select: { emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true },
+              select: { id: true, emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true },
             },
             payments: {
               orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
               take: MAX_PAYMENTS_PER_LOAN,
-              select: { paymentNumber: true, amount: true, method: true, reference: true, paymentDate: true, status: true },
+              select: { id: true, paymentNumber: true, amount: true, method: true, reference: true, paymentDate: true, status: true },
             },
           },
         },
@@ -74,11 +73,18 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
     }),
   ]);
 
-  // Messages to this number since this person's first record: a reassigned number does not show the last holder's.
-  const firstRecord = [customer?.createdAt, ...applications.map((a) => a.submittedAt)].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
-  const messages = firstRecord
+  // Messages to this number about this person's own records only: a shared or reassigned number shows nobody else's
+  // (another person's KYC link, reminders of their loan).
+  const loans = customer?.loans ?? [];
+  const about = [
+    { entityType: "LoanApplication", entityId: { in: applications.map((a) => a.id) } },
+    { entityType: "KycCase", entityId: { in: [...applications.flatMap((a) => a.kycCases.map((k) => k.id)), ...(customer?.kycCases ?? []).map((k) => k.id)] } },
+    { entityType: "LoanInstallment", entityId: { in: loans.flatMap((l) => l.installments.map((i) => i.id)) } },
+    { entityType: "LoanPayment", entityId: { in: loans.flatMap((l) => l.payments.map((p) => p.id)) } },
+  ].filter((c) => c.entityId.in.length > 0);
+  const messages = about.length
     ? await prisma.outboxMessage.findMany({
-        where: { recipient: who.phone, createdAt: { gte: firstRecord }, template: { not: "borrower.sign-in-code" } },
+        where: { recipient: who.phone, OR: about },
         orderBy: { createdAt: "desc" },
         take: MAX_MESSAGES,
         select: { id: true, channel: true, language: true, template: true, body: true, status: true, createdAt: true, entityType: true, entityId: true },
@@ -89,7 +95,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
   return {
     name: customer?.name ?? applications[0]?.name ?? null,
     applications: applications.map((a) => {
-      const kyc = a.kycCases[0];
+      const kyc = a.kycCases.find((k) => k.status === "resubmission_required");
       const open = kyc && (!kyc.resubmissionExpiresAt || kyc.resubmissionExpiresAt > now);
       const sms = kyc ? messages.find((m) => m.entityType === "KycCase" && m.entityId === kyc.id && m.template === "kyc.resubmission") : undefined;
       return {
@@ -104,7 +110,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
         kycResubmission: open ? { reason: kyc.rejectionReason ?? "", link: sms ? linkInMessage(sms.body) : null } : null,
       };
     }),
-    loans: (customer?.loans ?? []).map((loan) => {
+    loans: loans.map((loan) => {
       const installments = loan.installments.map((i) => {
         const dueDate = isoDateOf(i.dueDate);
         return {
@@ -129,7 +135,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
         outstanding: outstandingOf(installments),
         next: nextInstallment(installments, today),
         installments,
-        payments: loan.payments.map((p) => ({ ...p, paymentDate: isoDateOf(p.paymentDate) })),
+        payments: loan.payments.map((p) => ({ paymentNumber: p.paymentNumber, amount: p.amount, method: p.method, reference: p.reference, paymentDate: isoDateOf(p.paymentDate), status: p.status })),
       };
     }),
     messages: messages.map((m) => ({ id: m.id, channel: m.channel, language: m.language, template: m.template, body: m.body, status: m.status, createdAt: m.createdAt.toISOString() })),

@@ -6,7 +6,7 @@ import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Language, Prisma } from "@/lib/generated/prisma/client";
 import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
-import { BORROWER_CODE_ADDRESS_LIMIT, BORROWER_CODE_PHONE_LIMIT, BORROWER_VERIFY_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
+import { BORROWER_CODE_ADDRESS_LIMIT, BORROWER_CODE_PHONE_LIMIT, BORROWER_IDENTITY_PHONE_LIMIT, BORROWER_VERIFY_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
 import { consumeRateLimit } from "@/lib/rate-limit/service";
 import type { RequestContext } from "@/lib/request";
 import { isoDateOf } from "@/lib/validation/fields";
@@ -188,6 +188,10 @@ export async function verifyIdentity(
     const row = rows[0];
     if (!row || !row.usedAt || row.completedAt || row.usedAt.getTime() + IDENTITY_STEP_TTL_MS <= now.getTime()) return { ok: false, error: "expired" };
     if (row.identityFailedAttempts >= IDENTITY_MAX_FAILURES) return { ok: false, error: "locked" };
+    if (!(await consumeRateLimit(BORROWER_IDENTITY_PHONE_LIMIT, row.phone, { now })).allowed) {
+      await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.identity_limit", entityType: "BorrowerSignInCode", entityId: row.id, ip: request.ip, userAgent: request.userAgent });
+      return { ok: false, error: "rateLimited" };
+    }
 
     const nids = await matchingNids(tx, row.phone, answer);
     if (nids.size !== 1) {

@@ -168,6 +168,8 @@ function deliverInOneRun(): Promise<void> {
     } while (anotherPass || full);
   })().finally(() => {
     activeRun = null;
+    // A request that asked for a pass after the loop's last check: its message goes now, not at the next poll.
+    if (anotherPass) void deliverInOneRun();
   });
   return activeRun;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_NID_IMAGE_LIMIT, STATUS_LOOKUP_LIMIT, SUBMIT_APPLICATION_LIMIT, windowStartFor } from "./rules";
+import { CHECK_NID_IMAGE_LIMIT, RATE_LIMIT_RETENTION_MS, STATUS_LOOKUP_LIMIT, SUBMIT_APPLICATION_LIMIT, windowStartFor } from "./rules";
 
 describe("rate-limit rules", () => {
   it("allow 10 submissions, 60 image checks and 20 status lookups per 10 minutes", () => {
@@ -16,5 +16,13 @@ describe("rate-limit rules", () => {
     expect(windowStartFor(start, windowMs)).toEqual(start);
     expect(windowStartFor(new Date("2026-11-22T08:19:59.999Z"), windowMs)).toEqual(start);
     expect(windowStartFor(new Date("2026-11-22T08:20:00.000Z"), windowMs)).toEqual(new Date("2026-11-22T08:20:00.000Z"));
+  });
+});
+
+describe("rate-limit retention", () => {
+  it("keeps every rule's buckets for longer than its window (pruning must not reopen one)", async () => {
+    const rules = Object.values(await import("./rules")).filter((v): v is { name: string; windowMs: number; limit: number } => typeof v === "object" && v !== null && "windowMs" in v);
+    expect(rules.length).toBeGreaterThan(8);
+    for (const rule of rules) expect(rule.windowMs, rule.name).toBeLessThan(RATE_LIMIT_RETENTION_MS);
   });
 });

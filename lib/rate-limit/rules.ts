@@ -30,8 +30,8 @@ export const STAFF_SIGN_IN_LIMIT: RateLimitRule = { name: "staff.sign-in", limit
  */
 export const UNKNOWN_PHONE_FAILURE_LIMIT: RateLimitRule = { name: "staff.sign-in.unknown-phone", limit: 5, windowMs: 15 * 60 * 1000 };
 
-/** Buckets older than this are deleted when pruning; longer than every rule's window. */
-export const RATE_LIMIT_RETENTION_MS = 60 * 60 * 1000;
+/** Buckets older than this are deleted when pruning; longer than every rule's window (the longest is a day). */
+export const RATE_LIMIT_RETENTION_MS = 25 * 60 * 60 * 1000;
 
 /** Start of the fixed window that contains `now`. */
 export function windowStartFor(now: Date, windowMs: number): Date {
@@ -49,3 +49,9 @@ export const BORROWER_CODE_PHONE_LIMIT: RateLimitRule = { name: "borrower.code.p
 
 /** Borrower sign-in steps (code and NID or date of birth) per client address. */
 export const BORROWER_VERIFY_ADDRESS_LIMIT: RateLimitRule = { name: "borrower.verify.address", limit: 30, windowMs: TEN_MINUTES_MS };
+
+/**
+ * NID or date-of-birth answers per mobile number per day, whatever the code or address: a new code resets the step's
+ * five tries, this does not (ten guesses a day at four NID digits is years, not days).
+ */
+export const BORROWER_IDENTITY_PHONE_LIMIT: RateLimitRule = { name: "borrower.identity.phone", limit: 10, windowMs: 24 * 60 * 60 * 1000 };

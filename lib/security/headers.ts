@@ -5,7 +5,7 @@
  */
 
 /** Paths whose pages are dynamic and signed in: a per-request nonce policy from the proxy. */
-export const NONCE_PAGE_PREFIXES = ["/admin", "/society-manager"] as const;
+export const NONCE_PAGE_PREFIXES = ["/admin", "/society-manager", "/account"] as const;
 
 export function isNoncePage(pathname: string): boolean {
   return NONCE_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

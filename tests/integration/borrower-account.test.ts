@@ -109,8 +109,8 @@ beforeEach(async () => {
   borrowerJar.clear();
   sessionState.token = null;
   freshAddress();
-  // Each test starts an hour later, as far as the per-number hourly limit is concerned.
-  await prisma.rateLimitBucket.deleteMany({ where: { key: { startsWith: "borrower.code.phone:" } } });
+  // Each test starts a day later, as far as the per-number limits (codes an hour, answers a day) are concerned.
+  await prisma.rateLimitBucket.deleteMany({ where: { OR: [{ key: { startsWith: "borrower.code.phone:" } }, { key: { startsWith: "borrower.identity.phone:" } }] } });
   await aMinuteLater();
 });
 
@@ -245,10 +245,39 @@ describe("the NID or date-of-birth step", () => {
   it("on a reassigned number, opens only the records of the person who answered", async () => {
     // b's number now also belongs to a new applicant with another NID: each sees only their own.
     await applicationLike(b.nid, { applicationId: `LBNEW${Date.now()}`, nid: "5830000003", dob: new Date("2001-01-01"), status: "pending" });
+    // A reminder about b's loan, to the shared number: b sees it, the new holder does not.
+    const instalment = await prisma.loanInstallment.findFirstOrThrow({ where: { loan: { loanNumber: b.loanNumber } } });
+    await prisma.outboxMessage.create({
+      data: { channel: "sms", recipient: b.phone, language: "bn", template: "repayment.reminder", body: `reminder for ${b.loanNumber}`, entityType: "LoanInstallment", entityId: instalment.id },
+    });
     await signIn({ phone: b.phone, nid: "5830000003" });
     const view = await borrowerAccountView((await getBorrower())!);
     expect(view.applications.map((x) => x.applicationId)).toEqual([expect.stringMatching(/^LBNEW/)]);
     expect(view.loans).toEqual([]);
+    expect(view.messages).toEqual([]);
+    borrowerJar.clear();
+    await signIn(b);
+    expect((await borrowerAccountView((await getBorrower())!)).messages.map((m) => m.body)).toContain(`reminder for ${b.loanNumber}`);
+  });
+
+  it("allows ten answers a day per number, however many codes are asked for", async () => {
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      await aMinuteLater(a.phone);
+      await prisma.rateLimitBucket.deleteMany({ where: { key: { startsWith: "borrower.code.phone:" } } });
+      freshAddress();
+      borrowerJar.clear();
+      await requestBorrowerCode({ phone: a.phone });
+      await verifyBorrowerCode({ phone: a.phone, code: await codeSentTo(a.phone) });
+      for (let i = 0; i < 4; i += 1) {
+        const result = await verifyBorrowerIdentity({ nidLast4: "0000" });
+        answers.push(result.ok ? "ok" : result.error);
+      }
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill("identityMismatch"));
+    expect(answers.slice(10)).toEqual(["rateLimited", "rateLimited"]);
+    // Even the right answer waits for tomorrow.
+    expect(await verifyBorrowerIdentity({ nidLast4: a.nid.slice(-4) })).toEqual({ ok: false, error: "rateLimited" });
   });
 });
 
