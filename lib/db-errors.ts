@@ -4,3 +4,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
+
+/** The society's books are closed for the entry's date (the SocietyJournalEntry_period_open trigger refused it). */
+export function isPeriodClosed(error: unknown): boolean {
+  return JSON.stringify(error instanceof Error ? { message: error.message, meta: (error as { meta?: unknown }).meta } : error ?? "").includes("SocietyJournalEntry_period_closed") || (error instanceof Error && /books of society .* are closed through/.test(error.message));
+}

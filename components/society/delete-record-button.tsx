@@ -19,14 +19,17 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ActionError | null>(null);
+  const [closed, setClosed] = useState(false);
   const [pending, startTransition] = useTransition();
 
   const confirm = () =>
     startTransition(async () => {
       const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id });
       if (!result.ok) return setError(result.error);
-      setOpen(false);
       router.refresh();
+      // A member with money on the books was closed, not deleted: say so before the dialog goes.
+      if ("removed" in result.data && result.data.removed === "closed" && kind === "member") return setClosed(true);
+      setOpen(false);
     });
 
   return (
@@ -40,6 +43,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
         data-testid={`delete-${kind}`}
         onClick={() => {
           setError(null);
+          setClosed(false);
           setOpen(true);
         }}
       >
@@ -48,7 +52,17 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent closeLabel={t("dialogs.close")} role={isAdmin ? "dialog" : "alertdialog"}>
-          {isAdmin ? (
+          {isAdmin && closed ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>
+                <DialogDescription data-testid="member-closed">{t("dialogs.confirmDelete.memberClosed", { name })}</DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button onClick={() => setOpen(false)}>{t("dialogs.close")}</Button>
+              </DialogFooter>
+            </>
+          ) : isAdmin ? (
             <>
               <DialogHeader>
                 <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>

@@ -80,6 +80,8 @@ export function MemberProfileDialog({ societyId, memberId, name }: { societyId: 
                   <Field label={t("dailyInstallment")} value={taka(profile.member.installmentAmount)} />
                   <Field label={t("dailySavings")} value={taka(profile.member.savingsAmount)} />
                   {profile.member.loanAmount ? <Field label={t("loan")} value={taka(profile.member.loanAmount)} /> : null}
+                  <Field label={t("savingsBalance")} value={taka(profile.balance.savings)} />
+                  <Field label={t("loanOutstanding")} value={taka(profile.balance.loanOutstanding)} />
                 </dl>
               </section>
               <section>

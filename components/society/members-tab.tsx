@@ -58,13 +58,15 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
               <th className="px-3 py-2 font-medium">{t("area")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("installment")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("savings")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("savingsBalance")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("loanOutstanding")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("actions")}</th>
             </tr>
           </thead>
           <tbody className="divide-y">
             {page.rows.length === 0 ? (
               <tr>
-                <td colSpan={8} className="px-3 py-8 text-center text-muted-foreground">
+                <td colSpan={10} className="px-3 py-8 text-center text-muted-foreground">
                   {t("empty")}
                 </td>
               </tr>
@@ -88,6 +90,12 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
                   <td className="px-3 py-2">{m.area}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.installmentAmount, locale)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.savingsAmount, locale)}</td>
+                  <td className="px-3 py-2 text-right font-medium tabular-nums" data-testid="member-savings-balance">
+                    {formatTaka(m.balance.savings, locale)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="member-loan-outstanding">
+                    {formatTaka(m.balance.loanOutstanding, locale)}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} />

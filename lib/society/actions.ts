@@ -7,6 +7,8 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
+import { closeBooksSchema } from "./books/schemas";
+import { closeBooks } from "./books/service";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
 const workerWithPhoto = workerSchema.extend({ photo: z.custom<Blob>((v) => v instanceof Blob, { error: "imageNotImage" }).nullish() });
@@ -110,4 +112,12 @@ export const leaveSocietyAdminAction = defineSocietyAction({
     await clearCompatElevation();
     return ok(null);
   },
+});
+
+/** Close the society's books through a day (admin): later entries dated inside it are refused by the database. */
+export const closeBooksAction = defineSocietyAction({
+  name: "society.closeBooks",
+  permission: "society.settings",
+  input: closeBooksSchema,
+  handler: (input, access) => closeBooks(access, input),
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { memberBalances } from "./books/queries";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
@@ -148,7 +149,8 @@ export async function listMembers(societyId: string, q: string, page: number) {
       select: MEMBER_ROW,
     }),
   ]);
-  return { total, page, pageSize: MEMBERS_PAGE_SIZE, rows: rows.map(({ worker, ...m }) => ({ ...m, workerName: worker.name })) };
+  const balances = await memberBalances(societyId, rows.map((m) => m.id));
+  return { total, page, pageSize: MEMBERS_PAGE_SIZE, rows: rows.map(({ worker, ...m }) => ({ ...m, workerName: worker.name, balance: balances.get(m.id)! })) };
 }
 
 /** The collection tab's cards: today's amount, members collected today, and active members still pending. */
@@ -200,15 +202,18 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
   if (!member) return null;
   const month = monthOf(today);
   const monthWhere = { memberId, status: "collected" as const, date: { gte: month.start, lt: month.end } };
-  const [sums, days, onDate, recent] = await Promise.all([
+  const [sums, days, onDate, recent, balances] = await Promise.all([
     prisma.societyCollection.aggregate({ where: monthWhere, _sum: { installmentCollected: true, savingsCollected: true } }),
     prisma.societyCollection.findMany({ where: monthWhere, distinct: ["date"], select: { date: true } }),
     searchDate ? recentCollections(societyId, { memberId, date: calendarDateOf(searchDate) }) : Promise.resolve(null),
     recentCollections(societyId, { memberId }, recentLimit),
+    memberBalances(societyId, [memberId]),
   ]);
   const { worker, joinDate, ...rest } = member;
   return {
     member: { ...rest, workerName: worker.name, joinDate: isoDateOf(joinDate) },
+    /** From the journal: savings to date and the loan still to repay. */
+    balance: balances.get(memberId)!,
     month: {
       month: month.month,
       installment: sums._sum.installmentCollected ?? 0,

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUniqueViolation } from "@/lib/db-errors";
+import { isPeriodClosed, isUniqueViolation } from "@/lib/db-errors";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { writeAudit } from "@/lib/audit/service";
@@ -10,6 +10,8 @@ import { createStoredDocument } from "@/lib/documents/service";
 import { reencodeImage } from "@/lib/documents/reencode";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SocietyActor } from "./access";
+import { sheetMovements } from "./books/movements";
+import { postCollections, postIncomeExpense, postMemberLoan } from "./books/posting";
 import { societyCodes, type SocietyCodeKind } from "./codes";
 import { planSheet, salaryTotal, SALARY_EXPENSE_CATEGORY } from "./rules";
 import type { z } from "zod";
@@ -30,6 +32,7 @@ async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<ActionRes
     return ok(await prisma.$transaction(work, { timeout: 30_000, maxWait: 10_000 }));
   } catch (error) {
     if (error instanceof Refusal) return error.result;
+    if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
     throw error;
   }
 }
@@ -116,7 +119,11 @@ export async function deleteWorker(a: SocietyActor, workerId: string): Promise<A
     if (!worker) throw new Refusal(fail("notFound"));
     const members = await tx.societyMember.count({ where: { workerId } });
     if (members > 0) throw new Refusal(fail("conflict", { reason: "workerHasMembers", details: { count: members } }));
-    const history = (await tx.societyCollection.count({ where: { workerId } })) + (await tx.workerSalary.count({ where: { workerId } })) + (await tx.societyCollectionSheet.count({ where: { workerId } }));
+    const history =
+      (await tx.societyCollection.count({ where: { workerId } })) +
+      (await tx.workerSalary.count({ where: { workerId } })) +
+      (await tx.societyCollectionSheet.count({ where: { workerId } })) +
+      (await tx.societyJournalLine.count({ where: { workerId } }));
     let removed: "deleted" | "deactivated";
     if (history > 0) {
       await tx.societyWorker.update({ where: { id: workerId }, data: { status: "inactive" } });
@@ -163,6 +170,8 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
         },
         select: { id: true, code: true },
       });
+      // A loan given at joining goes out of the society's cash onto the member's loan account.
+      if (input.loanAmount > 0) await postMemberLoan(tx, { societyId: a.societyId, date: dhakaToday(), createdById: a.createdById }, member.id, input.loanAmount);
       await audit(tx, a, "society.member.create", "SocietyMember", member.id, {
         code: member.code,
         memberCode: input.memberCode,
@@ -179,18 +188,28 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
   }
 }
 
-/** Deletes a member with their collections and takes them off their worker's count (never below 0). */
-export async function deleteMember(a: SocietyActor, memberId: string): Promise<ActionResult<{ collections: number }>> {
+/**
+ * Deletes a member who has nothing on the books, and takes them off their worker's count (never below 0). A member with
+ * money on the books (a collection, a loan) is closed instead: marked inactive, every taka of their history kept.
+ */
+export async function deleteMember(a: SocietyActor, memberId: string): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number }>> {
   return inTransaction(async (tx) => {
-    const member = await tx.societyMember.findFirst({ where: { id: memberId, societyId: a.societyId }, select: { id: true, code: true, memberCode: true, name: true, workerId: true } });
+    const rows = await tx.$queryRaw<{ id: string; code: string; memberCode: string; name: string; workerId: string; status: string }[]>`
+      SELECT "id", "code", "memberCode", "name", "workerId", "status" FROM "SocietyMember" WHERE "id" = ${memberId} AND "societyId" = ${a.societyId} FOR UPDATE`;
+    const member = rows[0];
     if (!member) throw new Refusal(fail("notFound"));
     const collections = await tx.societyCollection.count({ where: { memberId } });
-    const deleted = await tx.societyMember.deleteMany({ where: { id: memberId, societyId: a.societyId } });
-    // A concurrent delete got there first: exactly one of them reports success.
-    if (deleted.count === 0) throw new Refusal(fail("notFound"));
+    const onBooks = await tx.societyJournalLine.count({ where: { memberId } });
+    if (onBooks > 0) {
+      if (member.status === "inactive") throw new Refusal(fail("conflict", { reason: "memberAlreadyClosed" }));
+      await tx.societyMember.update({ where: { id: memberId }, data: { status: "inactive" } });
+      await audit(tx, a, "society.member.close", "SocietyMember", memberId, { status: "inactive", collections }, { code: member.code, memberCode: member.memberCode, name: member.name, status: member.status });
+      return { removed: "closed" as const, collections };
+    }
+    await tx.societyMember.delete({ where: { id: memberId } });
     await tx.$executeRaw`UPDATE "SocietyWorker" SET "totalMembers" = GREATEST("totalMembers" - 1, 0) WHERE "id" = ${member.workerId}`;
     await audit(tx, a, "society.member.delete", "SocietyMember", memberId, { collectionsDeleted: collections }, { code: member.code, memberCode: member.memberCode, name: member.name, workerId: member.workerId });
-    return { collections };
+    return { removed: "deleted" as const, collections };
   });
 }
 
@@ -224,12 +243,10 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
     });
     const existing = await tx.societyCollection.findMany({
       where: { sheetId: sheet.id },
-      select: { id: true, memberId: true, installmentCollected: true, savingsCollected: true },
+      select: { id: true, memberId: true, installmentCollected: true, savingsCollected: true, status: true },
     });
-    const plan = planSheet(
-      existing.map((r) => ({ id: r.id, memberId: r.memberId, installment: r.installmentCollected, savings: r.savingsCollected })),
-      input.rows,
-    );
+    const existingRows = existing.map((r) => ({ id: r.id, memberId: r.memberId, installment: r.installmentCollected, savings: r.savingsCollected, posted: r.status === "collected" }));
+    const plan = planSheet(existingRows, input.rows);
 
     const codes = await allocateSocietyCodes(tx, a.societyId, "collection", plan.create.length);
     if (plan.create.length > 0) {
@@ -258,6 +275,8 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
     }
     if (plan.remove.length > 0) await tx.societyCollection.deleteMany({ where: { id: { in: plan.remove }, sheetId: sheet.id } });
     if (plan.delta !== 0) await tx.societyWorker.update({ where: { id: worker.id }, data: { dailyCollection: { increment: plan.delta } } });
+    // The books move by what this save changed: the first save of a sheet posts its collections, a later one the correction.
+    await postCollections(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, sheetMovements(existingRows, plan, worker.id), { type: "SocietyCollectionSheet", id: sheet.id }, existing.length > 0 ? "collection_correction" : "collection");
 
     const total = input.rows.reduce((sum, r) => sum + (r.installment ?? 0) + (r.savings ?? 0), 0);
     const saved = { sheetId: sheet.id, created: plan.create.length, updated: plan.update.length, removed: plan.remove.length, total };
@@ -284,6 +303,7 @@ export async function addIncomeExpense(a: SocietyActor, input: z.output<typeof i
       data: { societyId: a.societyId, code: code!, type: input.type, category: input.category, amount: input.amount, description: input.description, date: calendarDateOf(input.date), ...createdBy(a) },
       select: { id: true, code: true },
     });
+    await postIncomeExpense(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, { id: entry.id, type: input.type, category: input.category, amount: input.amount, salary: false });
     await audit(tx, a, "society.income_expense.create", "IncomeExpense", entry.id, { code: entry.code, type: input.type, category: input.category, amount: input.amount, date: input.date });
     return entry;
   });
@@ -324,7 +344,8 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
       },
       select: { id: true, code: true },
     });
-    await tx.incomeExpense.create({
+    const expense = await tx.incomeExpense.create({
+      select: { id: true },
       data: {
         societyId: a.societyId,
         code: expenseCode!,
@@ -337,6 +358,7 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
         ...createdBy(a),
       },
     });
+    await postIncomeExpense(tx, { societyId: a.societyId, date: today, createdById: a.createdById }, { id: expense.id, type: "expense", category: SALARY_EXPENSE_CATEGORY, amount: totalSalary, salary: true });
     await audit(tx, a, "society.salary.pay", "WorkerSalary", salary.id, { code: salary.code, workerId: worker.id, month: input.month, totalSalary, expenseCode: expenseCode! });
     return { ...salary, totalSalary };
   });

@@ -158,10 +158,14 @@ for (const locale of ["bn", "en"] as const) {
       await userContext.close();
       expect((await dbQuery(`SELECT 1 FROM "SocietyMember" WHERE "societyId" = $1`, [societyId])).length).toBe(3);
 
-      // The admin may, after confirming.
+      // The admin may, after confirming; a member with money on the books is closed instead (issue 28), and says so.
       await page.getByTestId("delete-member").first().click();
       await page.getByTestId("confirm-delete").click();
-      await expect(page.getByTestId("member-row")).toHaveCount(2);
+      await expect(page.getByTestId("member-closed")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("member-row")).toHaveCount(3);
+      // Balances come from the books: the first member's savings to date are what was collected from them.
+      await expect(page.getByTestId("member-row").first().getByTestId("member-savings-balance")).toHaveText(taka(members[0]!.savings));
 
       // Income from the dashboard's income/expense dialog moves this month's income and net income.
       await page.getByTestId("tab-dashboard").click();
@@ -174,9 +178,9 @@ for (const locale of ["bn", "en"] as const) {
       await expect(page.getByTestId("month-income")).toHaveText(taka(1200));
       await expect(page.getByTestId("card-net-income")).toHaveText(taka(1200 - 5400));
 
-      // Reports: this month for the worker (the deleted member's collection went with them).
+      // Reports: this month for the worker (the closed member's collection stays on the books).
       await page.getByTestId("tab-reports").click();
-      const remaining = members.slice(1).reduce((s, m) => s + m.installment + m.savings, 0);
+      const remaining = members.reduce((s, m) => s + m.installment + m.savings, 0);
       await expect(page.getByTestId("month-report").locator("tbody tr")).toHaveCount(1);
       await expect(page.getByTestId("month-report").locator("tbody tr")).toContainText(taka(remaining));
       await noSidewaysScroll(page, 360);

@@ -131,16 +131,22 @@ describe("workers and members", () => {
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(1);
   });
 
-  it("deleting a member removes their collections and decrements the worker's count, never below 0", async () => {
+  it("a member with money on the books is closed, never deleted; one with nothing is deleted and off the worker's count, never below 0", async () => {
     const worker = await addWorker();
     const member = await addMember(worker.id);
     await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }] });
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toEqual({ ok: true, data: { removed: "closed", collections: 1 } });
+    expect(await prisma.societyCollection.count({ where: { memberId: member.id } })).toBe(1);
+    expect((await prisma.societyMember.findUniqueOrThrow({ where: { id: member.id } })).status).toBe("inactive");
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberAlreadyClosed" } });
+    // The database refuses it too: the member's journal lines hold on to them.
+    await expect(prisma.societyMember.delete({ where: { id: member.id } })).rejects.toThrow();
+
+    const idle = await addMember(worker.id);
     await prisma.societyWorker.update({ where: { id: worker.id }, data: { totalMembers: 0 } });
-    const result = await deleteMemberAction(societyId, { memberId: member.id });
-    expect(result).toEqual({ ok: true, data: { collections: 1 } });
-    expect(await prisma.societyCollection.count({ where: { memberId: member.id } })).toBe(0);
+    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toEqual({ ok: true, data: { removed: "deleted", collections: 0 } });
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(0);
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
+    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
   });
 
   it("codes come from the sequence: deleting and adding never reuses one", async () => {
@@ -169,15 +175,21 @@ describe("workers and members", () => {
     const busy = await addWorker("ব্যস্ত কর্মী");
     const member = await addMember(busy.id);
     expect(await deleteWorkerAction(societyId, { workerId: busy.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "workerHasMembers" } });
-
     await saveCollectionSheetAction(societyId, { workerId: busy.id, date: today, rows: [{ memberId: member.id, installment: "10", savings: "" }] });
+    // Closing the member keeps them (and their money) with the worker: still refused.
     await deleteMemberAction(societyId, { memberId: member.id });
-    expect(await deleteWorkerAction(societyId, { workerId: busy.id })).toEqual({ ok: true, data: { removed: "deactivated" } });
+    expect(await deleteWorkerAction(societyId, { workerId: busy.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "workerHasMembers" } });
+
+    const paid = await addWorker("বেতনভুক্ত কর্মী");
+    await paySalaryAction(societyId, { workerId: paid.id, month: today.slice(0, 7), baseSalary: "500", bonus: "", deductions: "" });
+    expect(await deleteWorkerAction(societyId, { workerId: paid.id })).toEqual({ ok: true, data: { removed: "deactivated" } });
 
     const idle = await addWorker("নতুন কর্মী");
     expect(await deleteWorkerAction(societyId, { workerId: idle.id })).toEqual({ ok: true, data: { removed: "deleted" } });
-    expect(await prisma.societyWorker.findMany({ where: { societyId, status: "active" } })).toEqual([]);
+    expect((await prisma.societyWorker.findMany({ where: { societyId, status: "active" } })).map((w) => w.id)).toContain(busy.id);
+    expect(await prisma.societyWorker.count({ where: { id: { in: [paid.id, idle.id] }, status: "active" } })).toBe(0);
   });
+
 });
 
 describe("collection sheet", () => {

@@ -250,6 +250,9 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
   return withPgTransaction<RestoreOutcome>(async (db) => {
     await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
     const before = await countsOf(db, societyId);
+    // The records are replaced, so is their journal: it goes (the one deletion the database allows, for this society in
+    // this transaction) and the restored records are posted again below.
+    await db.query(`SELECT "society_books_purge"($1)`, [societyId]);
     const oldSalaries = (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
     await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
@@ -311,6 +314,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
     if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
     await db.query(`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = $1 AND "code" LIKE '%~restore'`, [societyId]);
+    await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
 
     const workers = workerFigures(people, collectedBy);
     const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);

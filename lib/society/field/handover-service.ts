@@ -1,4 +1,7 @@
 import "server-only";
+import { isPeriodClosed } from "@/lib/db-errors";
+import { postHandover } from "@/lib/society/books/posting";
+import { isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import { prisma } from "@/lib/db";
@@ -44,8 +47,18 @@ export async function submitHandover(actor: SocietyActor, input: z.output<typeof
  * (guarded on the submitted state: of two confirmations one wins).
  */
 export async function confirmHandover(actor: SocietyActor, input: z.output<typeof confirmHandoverSchema>, now = new Date()): Promise<ActionResult<{ id: string }>> {
+  return confirmInTransaction(actor, input, now).catch((error: unknown) => {
+    if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    throw error;
+  });
+}
+
+async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof confirmHandoverSchema>, now: Date): Promise<ActionResult<{ id: string }>> {
   return prisma.$transaction(async (tx) => {
-    const handover = await tx.fieldCashHandover.findFirst({ where: { id: input.handoverId, societyId: actor.societyId }, select: { id: true, submittedById: true, expected: true, counted: true } });
+    const handover = await tx.fieldCashHandover.findFirst({
+      where: { id: input.handoverId, societyId: actor.societyId },
+      select: { id: true, submittedById: true, expected: true, counted: true, workerId: true, date: true },
+    });
     if (!handover) return fail("notFound");
     if (handover.submittedById === actor.createdById) return fail("forbidden", { reason: "notSamePerson" });
     const { count } = await tx.fieldCashHandover.updateMany({
@@ -53,6 +66,8 @@ export async function confirmHandover(actor: SocietyActor, input: z.output<typeo
       data: { status: "confirmed", confirmedById: actor.createdById, confirmedAt: now, confirmNote: input.note || null },
     });
     if (count !== 1) return fail("conflict", { reason: "alreadyConfirmed" });
+    // The cash moves from the worker's hand to the society's on the books, dated the day it was collected.
+    if (handover.counted > 0) await postHandover(tx, { societyId: actor.societyId, date: isoDateOf(handover.date), createdById: actor.createdById }, { id: handover.id, workerId: handover.workerId, counted: handover.counted });
     await audit(tx, actor, "society.field.handover_confirm", handover.id, { expected: handover.expected, counted: handover.counted, note: input.note || null });
     return ok({ id: handover.id });
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { postCollections } from "@/lib/society/books/posting";
+import { isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
@@ -56,6 +58,9 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         ).map((m) => [m.id, m]),
       );
       const memberNow = (id: string): MemberNow => members.get(id) ?? null;
+      // A day whose books are closed takes no new collection: refused with the reason, kept on the phone.
+      const closedThrough = (await tx.society.findUniqueOrThrow({ where: { id: actor.societyId }, select: { booksClosedThrough: true } })).booksClosedThrough;
+      const closed = closedThrough ? isoDateOf(closedThrough) : null;
 
       const results: FieldEntryResult[] = [];
       const accepted: FieldEntry[] = [];
@@ -71,6 +76,8 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today);
         if (!decision.ok) {
           results.push({ id, status: "refused", reason: decision.reason });
+        } else if (closed && decision.entry.date <= closed) {
+          results.push({ id, status: "refused", reason: "periodClosed" });
         } else if (inBatch.has(decision.entry.id.toLowerCase())) {
           // The same entry twice in one batch: recorded once.
           results.push({ id, status: "duplicate", receipt: "", recordedAt: decision.entry.recordedAt });
@@ -100,6 +107,11 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         for (const e of accepted) byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + e.installment + e.savings);
         for (const [workerId, amount] of byWorker) {
           await tx.societyWorker.update({ where: { id: workerId }, data: { dailyCollection: { increment: amount } } });
+        }
+        // The books: one entry per collection day of the batch.
+        for (const date of new Set(accepted.map((e) => e.date))) {
+          const ofDay = accepted.filter((e) => e.date === date);
+          await postCollections(tx, { societyId: actor.societyId, date, createdById: actor.createdById }, ofDay.map((e) => ({ memberId: e.memberId, workerId: e.workerId, installment: e.installment, savings: e.savings })), { type: "FieldSync", id: request.deviceId });
         }
         await queueReceiptMessages(tx, actor.societyId, accepted.map((e) => ({ ...e, receipt: receiptOf.get(e.id)! })));
       }

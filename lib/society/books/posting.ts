@@ -1,0 +1,49 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { CollectionMovement } from "./types";
+
+/**
+ * Posting to a society's journal (issue 28) in the caller's transaction, through the database's own posting functions
+ * (migration 20261126122429_society_books): one set of rules for the application, the migration that posted the
+ * existing records, and a restore. The database refuses an unbalanced entry, any edit or deletion, and an entry in a
+ * closed period (a Postgres error the caller's transaction rolls back on).
+ */
+type Tx = Prisma.TransactionClient;
+
+export type PostingContext = { societyId: string; date: string; createdById: string | null };
+
+/** Lines of collections (or, negative, of collections taken back): the worker holds the cash, the member's loan goes down, savings up. */
+function collectionLines(movements: CollectionMovement[]): Prisma.Sql[] {
+  return movements.map((m) => Prisma.sql`"society_collection_lines"(${m.memberId}, ${m.workerId}, ${m.installment}::int, ${m.savings}::int)`);
+}
+
+async function post(tx: Tx, ctx: PostingContext, kind: string, source: { type: string; id: string }, lines: Prisma.Sql): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ id: string | null }[]>`
+    SELECT "society_post"(${ctx.societyId}, ${ctx.date}::date, ${kind}::"SocietyJournalKind", ${source.type}, ${source.id}, ${lines}, ${ctx.createdById}) AS "id"`;
+  return rows[0]?.id ?? null;
+}
+
+/** One entry for collections recorded together (a sheet saved, a field-app batch of one day); nothing when all are zero. */
+export async function postCollections(tx: Tx, ctx: PostingContext, movements: CollectionMovement[], source: { type: string; id: string }, kind: "collection" | "collection_correction" = "collection") {
+  const moving = movements.filter((m) => m.installment !== 0 || m.savings !== 0);
+  if (moving.length === 0) return null;
+  // jsonb arrays concatenate with ||: one array of every movement's three lines.
+  const lines = Prisma.sql`(${Prisma.join(collectionLines(moving), " || ")})`;
+  return post(tx, ctx, kind, source, lines);
+}
+
+/** Income into cash in hand from its category; an expense out of it (salaries to the salaries account). */
+export async function postIncomeExpense(tx: Tx, ctx: PostingContext, row: { id: string; type: "income" | "expense"; category: string; amount: number; salary: boolean }) {
+  const kind = row.salary ? "salary" : row.type;
+  return post(tx, ctx, kind, { type: "IncomeExpense", id: row.id }, Prisma.sql`"society_income_expense_lines"(${row.type}::"IncomeExpenseType", ${row.category}, ${row.amount}::int, ${row.salary})`);
+}
+
+/** A loan paid out to a member from the society's cash. */
+export async function postMemberLoan(tx: Tx, ctx: PostingContext, memberId: string, amount: number) {
+  return post(tx, ctx, "member_loan", { type: "SocietyMember", id: memberId }, Prisma.sql`"society_member_loan_lines"(${memberId}, ${amount}::int)`);
+}
+
+/** Cash a worker handed over, once an admin confirmed it: into cash in hand, out of the worker's. */
+export async function postHandover(tx: Tx, ctx: PostingContext, handover: { id: string; workerId: string; counted: number }) {
+  return post(tx, ctx, "cash_handover", { type: "FieldCashHandover", id: handover.id }, Prisma.sql`"society_handover_lines"(${handover.workerId}, ${handover.counted}::int)`);
+}

@@ -1,0 +1,175 @@
+/**
+ * A society's books on PostgreSQL (issue 28, first part): every record that moves money posts a balanced entry in its
+ * own transaction; any sequence of collections (and their corrections), member loans, incomes, expenses and salaries
+ * leaves the trial balance balanced and every member's balances equal to their records; the database refuses an
+ * unbalanced entry, an edit or deletion of a posted one, and an entry inside a closed period; the posting of existing
+ * records (the migration's, a restore's) gives the same balances.
+ */
+import fc from "fast-check";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
+vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
+import { dhakaToday } from "@/lib/format";
+import { prisma } from "@/lib/db";
+import { addIncomeExpenseAction, addMemberAction, addWorkerAction, closeBooksAction, paySalaryAction, saveCollectionSheetAction } from "@/lib/society/actions";
+import { memberBalances, trialBalance } from "@/lib/society/books/queries";
+import { createStaff, signInAs } from "../support/staff-session";
+import { createTestSociety, grantSociety, seedSocietyRecords } from "../support/society";
+
+let adminId: string;
+const today = dhakaToday();
+const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+let counter = 0;
+const phone = () => `0171${String(2_000_000 + ++counter).slice(-7)}`;
+
+beforeAll(async () => {
+  adminId = (await createStaff("society_manager")).id;
+  await signInAs(adminId);
+});
+
+async function newSociety() {
+  const { id } = await createTestSociety();
+  await grantSociety(id, adminId, "admin");
+  return id;
+}
+
+function must<T>(result: { ok: true; data: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.data;
+}
+
+async function addWorker(societyId: string) {
+  return must(await addWorkerAction(societyId, { name: `মাঠকর্মী ${++counter}`, area: "মিরপুর", phone: phone() }));
+}
+
+async function addMember(societyId: string, workerId: string, loanAmount = "") {
+  return must(
+    await addMemberAction(societyId, { memberCode: `B-${++counter}`, name: `সদস্য ${counter}`, nid: "3304718265", phone: phone(), workerId, installmentAmount: "100", savingsAmount: "20", loanAmount }),
+  );
+}
+
+/** What the records say each member should have: savings collected, and the loan less instalments collected. */
+async function balancesFromRecords(societyId: string) {
+  const members = await prisma.societyMember.findMany({ where: { societyId }, select: { id: true, loanAmount: true } });
+  const sums = await prisma.societyCollection.groupBy({ by: ["memberId"], where: { societyId, status: "collected" }, _sum: { installmentCollected: true, savingsCollected: true } });
+  const byMember = new Map(sums.map((s) => [s.memberId, s._sum]));
+  return new Map(
+    members.map((m) => [m.id, { savings: byMember.get(m.id)?.savingsCollected ?? 0, loanOutstanding: (m.loanAmount ?? 0) - (byMember.get(m.id)?.installmentCollected ?? 0) }]),
+  );
+}
+
+async function expectBooksMatchRecords(societyId: string) {
+  const trial = await trialBalance(societyId, today);
+  expect(trial.debit).toBe(trial.credit);
+  const expected = await balancesFromRecords(societyId);
+  const actual = await memberBalances(societyId, [...expected.keys()]);
+  expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+  // Cash in hand is what came in (incomes) less what went out (expenses, salaries, loans); workers hold the collections.
+  const incomes = await prisma.incomeExpense.aggregate({ where: { societyId, type: "income" }, _sum: { amount: true } });
+  const expenses = await prisma.incomeExpense.aggregate({ where: { societyId, type: "expense" }, _sum: { amount: true } });
+  const loans = await prisma.societyMember.aggregate({ where: { societyId }, _sum: { loanAmount: true } });
+  const cash = trial.rows.find((r) => r.kind === "cash_in_hand");
+  expect((cash?.debit ?? 0) - (cash?.credit ?? 0)).toBe((incomes._sum.amount ?? 0) - (expenses._sum.amount ?? 0) - (loans._sum.loanAmount ?? 0));
+  const collected = await prisma.societyCollection.aggregate({ where: { societyId, status: "collected" }, _sum: { installmentCollected: true, savingsCollected: true } });
+  const workerCash = trial.rows.find((r) => r.kind === "worker_cash");
+  expect((workerCash?.debit ?? 0) - (workerCash?.credit ?? 0)).toBe((collected._sum.installmentCollected ?? 0) + (collected._sum.savingsCollected ?? 0));
+}
+
+type Step =
+  | { kind: "sheet"; amounts: [number, number][]; day: 0 | 1 }
+  | { kind: "income" | "expense"; amount: number; category: "ভাড়া" | "অনুদান" | "বিদ্যুৎ" }
+  | { kind: "salary"; amount: number }
+  | { kind: "loanMember"; amount: number };
+
+const amount = fc.integer({ min: 0, max: 5_000 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant("sheet" as const), amounts: fc.array(fc.tuple(amount, amount), { minLength: 3, maxLength: 3 }), day: fc.constantFrom(0 as const, 1 as const) }),
+  fc.record({ kind: fc.constantFrom("income" as const, "expense" as const), amount: fc.integer({ min: 1, max: 50_000 }), category: fc.constantFrom("ভাড়া" as const, "অনুদান" as const, "বিদ্যুৎ" as const) }),
+  fc.record({ kind: fc.constant("salary" as const), amount: fc.integer({ min: 1, max: 20_000 }) }),
+  fc.record({ kind: fc.constant("loanMember" as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
+);
+
+describe("the society's books", () => {
+  it("stay balanced and equal to the records after any sequence of money moving (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const societyId = await newSociety();
+        const worker = await addWorker(societyId);
+        const members = [await addMember(societyId, worker.id), await addMember(societyId, worker.id), await addMember(societyId, worker.id, "10000")];
+        let salaryMonth = 1;
+        for (const s of steps) {
+          if (s.kind === "sheet") {
+            // Saving a day again corrects it: the books move by the difference.
+            const rows = members.map((m, i) => ({ memberId: m.id, installment: String(s.amounts[i % 3]![0]), savings: String(s.amounts[i % 3]![1]) }));
+            must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: s.day === 0 ? today : yesterday, rows }));
+          } else if (s.kind === "income" || s.kind === "expense") {
+            must(await addIncomeExpenseAction(societyId, { type: s.kind, category: s.category, amount: String(s.amount), description: "", date: today }));
+          } else if (s.kind === "salary") {
+            // One salary per worker and month: each step pays another month.
+            const month = `2025-${String(salaryMonth++).padStart(2, "0")}`;
+            if (salaryMonth <= 13) must(await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: String(s.amount), bonus: "", deductions: "" }));
+          } else {
+            members.push(await addMember(societyId, worker.id, String(s.amount)));
+          }
+        }
+        await expectBooksMatchRecords(societyId);
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("post the records of a society that has no journal yet (the migration, a restore) to the same balances", async () => {
+    const societyId = await newSociety();
+    await seedSocietyRecords(societyId, [yesterday, today]);
+    await prisma.societyMember.updateMany({ where: { societyId, code: "M002" }, data: { loanAmount: 5_000 } });
+    await prisma.incomeExpense.create({ data: { societyId, code: "IE900", type: "income", category: "অনুদান", amount: 20_000, date: new Date(`${today}T00:00:00Z`), createdByRole: "admin" } });
+    expect(await prisma.societyJournalEntry.count({ where: { societyId } })).toBe(0);
+    const [{ posted }] = await prisma.$queryRaw<{ posted: number }[]>`SELECT "society_books_repost"(${societyId}) AS "posted"`;
+    // Six collections, one member's loan, one income: one entry each.
+    expect(posted).toBe(8);
+    expect(await prisma.societyJournalEntry.count({ where: { societyId } })).toBe(8);
+    await expectBooksMatchRecords(societyId);
+  });
+
+  it("refuse an unbalanced entry, and any edit or deletion of a posted one, in the database", async () => {
+    const societyId = await newSociety();
+    const worker = await addWorker(societyId);
+    const member = await addMember(societyId, worker.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "100", savings: "20" }] }));
+    const line = await prisma.societyJournalLine.findFirstOrThrow({ where: { societyId } });
+    const unbalanced = prisma.$executeRaw`SELECT "society_post"(${societyId}, ${today}::date, 'income', NULL, NULL,
+      '[{"kind": "cash_in_hand", "amount": 100}, {"kind": "reserve", "amount": -90}]'::jsonb)`;
+    await expect(unbalanced).rejects.toThrow(/not balanced/);
+    await expect(prisma.$executeRaw`UPDATE "SocietyJournalLine" SET "amount" = "amount" + 1 WHERE "id" = ${line.id}`).rejects.toThrow(/never edited or deleted/);
+    await expect(prisma.$executeRaw`DELETE FROM "SocietyJournalLine" WHERE "id" = ${line.id}`).rejects.toThrow(/never edited or deleted/);
+    await expect(prisma.$executeRaw`DELETE FROM "SocietyJournalEntry" WHERE "id" = ${line.entryId}`).rejects.toThrow(/never edited or deleted/);
+    await expect(prisma.$executeRaw`TRUNCATE "SocietyJournalLine" CASCADE`).rejects.toThrow(/never deleted/);
+    // A line added to a posted entry later, even a balanced pair, is an edit too.
+    const account = line.accountId;
+    await expect(prisma.$executeRaw`
+      INSERT INTO "SocietyJournalLine" ("id", "entryId", "societyId", "accountId", "amount", "date")
+      VALUES ('x1', ${line.entryId}, ${societyId}, ${account}, 5, ${today}::date), ('x2', ${line.entryId}, ${societyId}, ${account}, -5, ${today}::date)`).rejects.toThrow(/not balanced/);
+    expect(await prisma.societyJournalLine.count({ where: { societyId } })).toBe(3);
+  });
+
+  it("refuse a line of another society's member or account", async () => {
+    const [one, two] = [await newSociety(), await newSociety()];
+    const foreignMember = await addMember(two, (await addWorker(two)).id);
+    const post = prisma.$executeRaw`SELECT "society_post"(${one}, ${today}::date, 'collection', NULL, NULL,
+      jsonb_build_array(jsonb_build_object('kind', 'cash_in_hand', 'amount', 50), jsonb_build_object('kind', 'member_savings', 'member', ${foreignMember.id}::text, 'amount', -50)))`;
+    await expect(post).rejects.toThrow(/does not belong/);
+  });
+
+  it("refuse an entry dated inside a closed period, with the form's message, and never reopen one", async () => {
+    const societyId = await newSociety();
+    expect(await closeBooksAction(societyId, { through: yesterday })).toEqual({ ok: true, data: { through: yesterday } });
+    const late = await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: yesterday });
+    expect(late).toMatchObject({ ok: false, error: { code: "conflict", reason: "periodClosed" } });
+    expect(await prisma.incomeExpense.count({ where: { societyId } })).toBe(0);
+    must(await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: today }));
+    expect(await closeBooksAction(societyId, { through: yesterday })).toMatchObject({ ok: false, error: { code: "conflict", reason: "alreadyClosed" } });
+    await expect(prisma.society.update({ where: { id: societyId }, data: { booksClosedThrough: null } })).rejects.toThrow(/never opened again/);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "society.books.close", entityId: societyId } });
+    expect(audit.actorId).toBe(adminId);
+  });
+});
