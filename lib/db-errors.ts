@@ -9,3 +9,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isPeriodClosed(error: unknown): boolean {
   return JSON.stringify(error instanceof Error ? { message: error.message, meta: (error as { meta?: unknown }).meta } : error ?? "").includes("SocietyJournalEntry_period_closed") || (error instanceof Error && /books of society .* are closed through/.test(error.message));
 }
+
+/** A member's savings would go below zero on the books (SocietyJournalLine_savings_not_negative refused it). */
+export function isSavingsBelowZero(error: unknown): boolean {
+  return error instanceof Error && /savings of member .* would go below zero/.test(error.message);
+}

@@ -15,6 +15,7 @@ import type { ActionError } from "@/lib/auth/action-result";
 import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { WithdrawalForm } from "./withdrawal-form";
 
 type Profile = Extract<Awaited<ReturnType<typeof loadMemberProfileAction>>, { ok: true }>["data"];
 type Row = Profile["recent"][number];
@@ -84,6 +85,12 @@ export function MemberProfileDialog({ societyId, memberId, name }: { societyId: 
                   <Field label={t("loanOutstanding")} value={taka(profile.balance.loanOutstanding)} />
                 </dl>
               </section>
+              {profile.member.status === "active" ? (
+                <section>
+                  <h3 className="mb-2 font-semibold">{t("withdraw")}</h3>
+                  <WithdrawalForm societyId={societyId} memberId={memberId} locale={locale} onDone={() => load(date)} />
+                </section>
+              ) : null}
               <section>
                 <h3 className="mb-2 font-semibold">{t("monthStats")}</h3>
                 <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5" data-testid="profile-month">

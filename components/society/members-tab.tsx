@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { WaitingWithdrawals } from "./waiting-withdrawals";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
   const pageHref = (n: number) => `${societyHref(societyId, "members")}&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   return (
     <div className="space-y-4">
+      <WaitingWithdrawals societyId={societyId} canDecide={isAdmin} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <form method="get" action={societyHref(societyId)} className="flex flex-1 gap-2" role="search" aria-label={t("search")}>
           <input type="hidden" name="tab" value="members" />
@@ -101,6 +103,9 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} />
                       <PdfLink compact href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
                         {`${tReports("profilePdf")}: ${m.name}`}
+                      </PdfLink>
+                      <PdfLink compact href={societyDownloads.memberPassbook(societyId, m.id)} testId="member-passbook-pdf">
+                        {`${tReports("passbookPdf")}: ${m.name}`}
                       </PdfLink>
                       <PdfLink compact calendar href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
                         {`${tReports("calendarPdf")}: ${m.name}`}

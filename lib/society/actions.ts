@@ -7,7 +7,8 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
-import { closeBooksSchema } from "./books/schemas";
+import { approveWithdrawalSchema, closeBooksSchema, rejectWithdrawalSchema, withdrawalSchema } from "./books/schemas";
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
 import { closeBooks } from "./books/service";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
@@ -120,4 +121,27 @@ export const closeBooksAction = defineSocietyAction({
   permission: "society.settings",
   input: closeBooksSchema,
   handler: (input, access) => closeBooks(access, input),
+});
+
+/** A member takes savings out: paid at once up to the society's limit, above it waits for a second person. */
+export const requestWithdrawalAction = defineSocietyAction({
+  name: "society.requestWithdrawal",
+  permission: "society.add",
+  input: withdrawalSchema,
+  handler: (input, access) => requestWithdrawal(access, input),
+});
+
+/** The second person (an admin, not the one who asked) pays a waiting withdrawal. */
+export const approveWithdrawalAction = defineSocietyAction({
+  name: "society.approveWithdrawal",
+  permission: "society.cash",
+  input: approveWithdrawalSchema,
+  handler: (input, access) => approveWithdrawal(access, input),
+});
+
+export const rejectWithdrawalAction = defineSocietyAction({
+  name: "society.rejectWithdrawal",
+  permission: "society.cash",
+  input: rejectWithdrawalSchema,
+  handler: (input, access) => rejectWithdrawal(access, input),
 });

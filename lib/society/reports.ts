@@ -10,6 +10,9 @@ import { databaseReportSections, memberProfileSections, MemberCalendarDocument, 
 import type { SocietyAccess } from "./access";
 import { getDatabaseReport, getMemberCalendar, getMemberProfile } from "./queries";
 import { REPORT_MEMBER_RECENT_LIMIT } from "./rules";
+import { passbookSections } from "@/lib/pdf/passbook";
+import { memberMovements } from "./books/queries";
+import { passbookLines } from "./books/passbook";
 
 /**
  * The society's three printed documents: query, translate, render. Route handlers check access first
@@ -67,4 +70,18 @@ export async function databaseReportPdf(access: SocietyAccess, range: { from: st
   const pages = planTables(databaseReportSections(report, t, locale));
   const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
   return pdfResponse(pdf, fileName("society_report", range ? `${range.from}_${range.to}` : dhakaToday()));
+}
+
+/** A member's passbook: every deposit, withdrawal, instalment and loan from the journal, with running balances. */
+export async function memberPassbookPdf(access: SocietyAccess, memberId: string, locale: Locale): Promise<Response | null> {
+  const today = dhakaToday();
+  const profile = await getMemberProfile(access.societyId, memberId, null, today, 1);
+  if (!profile) return null;
+  const lines = passbookLines(await memberMovements(access.societyId, memberId));
+  const t = await translator(locale);
+  const chrome = chromeFor(access, locale, t, t("passbook.title"), profile.member.name);
+  await preparePdf();
+  const pages = planTables(passbookSections({ member: profile.member, lines }, t, locale));
+  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
+  return pdfResponse(pdf, fileName(profile.member.memberCode, profile.member.name, "passbook", today));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { isPeriodClosed, isUniqueViolation } from "@/lib/db-errors";
+import { isPeriodClosed, isSavingsBelowZero, isUniqueViolation } from "@/lib/db-errors";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { writeAudit } from "@/lib/audit/service";
@@ -33,6 +33,7 @@ async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<ActionRes
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    if (isSavingsBelowZero(error)) return fail("conflict", { reason: "savingsAlreadyWithdrawn" });
     throw error;
   }
 }

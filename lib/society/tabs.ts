@@ -18,6 +18,7 @@ export function societyHref(societyId: string, tab?: SocietyTab): string {
 /** The society's download URLs (PDF route handlers and the JSON backup). */
 export const societyDownloads = {
   memberProfile: (societyId: string, memberId: string) => `${SOCIETY_HOME}/${societyId}/members/${memberId}/profile.pdf`,
+  memberPassbook: (societyId: string, memberId: string) => `${SOCIETY_HOME}/${societyId}/members/${memberId}/passbook.pdf`,
   memberCalendar: (societyId: string, memberId: string, month?: string) =>
     `${SOCIETY_HOME}/${societyId}/members/${memberId}/calendar.pdf${month ? `?month=${month}` : ""}`,
   databaseReport: (societyId: string, range?: { from: string; to: string }) =>

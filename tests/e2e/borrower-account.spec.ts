@@ -5,17 +5,15 @@
  * schedule; a payment is recorded, and the receipt PDF the borrower downloads reads right (its text, and its first page
  * rendered to PNG against the back office's copy of the same receipt).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import pixelmatch from "pixelmatch";
-import sharp from "sharp";
 import { formatTaka } from "../../lib/format";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
 import { sessionCookieFor } from "./staff";
-import { applyThroughWizard, borrowerSignIn, dbQuery, noSidewaysScroll, useEnglish, useOwnAddress } from "./support";
+import { applyThroughWizard, borrowerSignIn, dbQuery, noSidewaysScroll, pdfFirstPage, useEnglish, useOwnAddress } from "./support";
 
 type Language = "bn" | "en";
 const PHONE = { width: 360, height: 740 };
@@ -81,13 +79,6 @@ async function recordFirstEmi(browser: Browser, language: Language, loanNumber: 
   return { agent, paymentNumber: payment!.paymentNumber, amount };
 }
 
-async function firstPage(pdf: Buffer, dir: string, name: string) {
-  writeFileSync(path.join(dir, `${name}.pdf`), pdf);
-  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-singlefile", "-png", path.join(dir, `${name}.pdf`), path.join(dir, name)]);
-  const { data, info } = await sharp(readFileSync(path.join(dir, `${name}.png`))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, text: execFileSync("pdftotext", ["-layout", path.join(dir, `${name}.pdf`), "-"], { encoding: "utf8" }) };
-}
-
 for (const language of ["bn", "en"] as const) {
   test(`${language === "bn" ? "Bengali" : "English"} at 360 px: apply, sign in with the code, follow the loan to a receipt`, async ({ browser }) => {
     test.setTimeout(180_000);
@@ -132,7 +123,7 @@ for (const language of ["bn", "en"] as const) {
 
     const [download] = await Promise.all([page.waitForEvent("download"), paid.getByTestId("account-receipt-pdf").click()]);
     const dir = mkdtempSync(path.join(tmpdir(), "borrower-receipt-"));
-    const mine = await firstPage(readFileSync((await download.path())!), dir, "borrower");
+    const mine = await pdfFirstPage(readFileSync((await download.path())!), dir, "borrower");
     const text = mine.text.replace(/[ \t]+/g, " ");
     // pdftotext gives Bengali in the order the glyphs are drawn (the vowel sign ি before its consonant).
     expect(text).toContain(language === "bn" ? "িবকাশ" : "bKash");
@@ -143,7 +134,7 @@ for (const language of ["bn", "en"] as const) {
     // The same receipt from the back office, rendered the same way: the borrower got the office's document.
     const office = await agent.request.get(`/admin/api/payments/${paymentNumber}/receipt.pdf`);
     expect(office.status()).toBe(200);
-    const theirs = await firstPage(Buffer.from(await office.body()), dir, "office");
+    const theirs = await pdfFirstPage(Buffer.from(await office.body()), dir, "office");
     expect([mine.width, mine.height]).toEqual([theirs.width, theirs.height]);
     const different = pixelmatch(mine.data, theirs.data, undefined, mine.width, mine.height, { threshold: 0.1 });
     expect(different / (mine.width * mine.height)).toBeLessThan(0.005);

@@ -1,5 +1,9 @@
 /** Helpers shared by the browser specs. */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 
@@ -114,4 +118,12 @@ export async function borrowerSignIn(page: Page, who: { phone: string; nidLast4:
     await page.getByTestId("account-verify-identity").click();
   }
   await expect(account).toBeVisible();
+}
+
+/** A PDF's text (pdftotext, spaces collapsed) and its first page rendered to pixels (pdftoppm at 60 dpi), for comparing. */
+export async function pdfFirstPage(pdf: Buffer, dir: string, name: string) {
+  writeFileSync(path.join(dir, `${name}.pdf`), pdf);
+  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-singlefile", "-png", path.join(dir, `${name}.pdf`), path.join(dir, name)]);
+  const { data, info } = await sharp(readFileSync(path.join(dir, `${name}.png`))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, text: execFileSync("pdftotext", ["-layout", path.join(dir, `${name}.pdf`), "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ") };
 }

@@ -11,7 +11,18 @@ vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
-import { addIncomeExpenseAction, addMemberAction, addWorkerAction, closeBooksAction, paySalaryAction, saveCollectionSheetAction } from "@/lib/society/actions";
+import {
+  addIncomeExpenseAction,
+  addMemberAction,
+  addWorkerAction,
+  approveWithdrawalAction,
+  closeBooksAction,
+  deleteMemberAction,
+  paySalaryAction,
+  rejectWithdrawalAction,
+  requestWithdrawalAction,
+  saveCollectionSheetAction,
+} from "@/lib/society/actions";
 import { memberBalances, trialBalance } from "@/lib/society/books/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety, seedSocietyRecords } from "../support/society";
@@ -56,6 +67,12 @@ async function balancesFromRecords(societyId: string) {
   return new Map(
     members.map((m) => [m.id, { savings: byMember.get(m.id)?.savingsCollected ?? 0, loanOutstanding: (m.loanAmount ?? 0) - (byMember.get(m.id)?.installmentCollected ?? 0) }]),
   );
+}
+
+async function expectTrialBalanced(societyId: string) {
+  const trial = await trialBalance(societyId, today);
+  expect(trial.debit).toBe(trial.credit);
+  expect(trial.debit).toBeGreaterThan(0);
 }
 
 async function expectBooksMatchRecords(societyId: string) {
@@ -124,9 +141,9 @@ describe("the society's books", () => {
     await prisma.societyMember.updateMany({ where: { societyId, code: "M002" }, data: { loanAmount: 5_000 } });
     await prisma.incomeExpense.create({ data: { societyId, code: "IE900", type: "income", category: "অনুদান", amount: 20_000, date: new Date(`${today}T00:00:00Z`), createdByRole: "admin" } });
     expect(await prisma.societyJournalEntry.count({ where: { societyId } })).toBe(0);
-    const [{ posted }] = await prisma.$queryRaw<{ posted: number }[]>`SELECT "society_books_repost"(${societyId}) AS "posted"`;
+    const [reposted] = await prisma.$queryRaw<{ posted: number }[]>`SELECT "society_books_repost"(${societyId}) AS "posted"`;
     // Six collections, one member's loan, one income: one entry each.
-    expect(posted).toBe(8);
+    expect(reposted!.posted).toBe(8);
     expect(await prisma.societyJournalEntry.count({ where: { societyId } })).toBe(8);
     await expectBooksMatchRecords(societyId);
   });
@@ -172,4 +189,55 @@ describe("the society's books", () => {
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "society.books.close", entityId: societyId } });
     expect(audit.actorId).toBe(adminId);
   });
+
+  it("pay a withdrawal up to the limit at once, never below the minimum, and 20 at once never overdraw", async () => {
+    const societyId = await newSociety();
+    await prisma.society.update({ where: { id: societyId }, data: { minimumSavingsBalance: 100, withdrawalApprovalLimit: 5_000 } });
+    const worker = await addWorker(societyId);
+    const member = await addMember(societyId, worker.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "2100" }] }));
+    // 2,100 saved, 100 kept: 2,000 can go, in 20 requests of 150 at once only 13 fit.
+    const results = await Promise.all(Array.from({ length: 20 }, () => requestWithdrawalAction(societyId, { memberId: member.id, amount: "১৫০" })));
+    const paid = results.filter((r) => r.ok);
+    expect(paid).toHaveLength(13);
+    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, error: { code: "conflict", reason: "insufficientSavings", details: { available: 50, minimum: 100 } } });
+    expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_100 - 13 * 150);
+    expect(await prisma.societyWithdrawal.count({ where: { memberId: member.id, status: "paid", entryId: { not: null } } })).toBe(13);
+    await expectTrialBalanced(societyId);
+  }, 60_000);
+
+  it("above the limit, a withdrawal waits for a second person who is not the one who asked", async () => {
+    const societyId = await newSociety();
+    await prisma.society.update({ where: { id: societyId }, data: { withdrawalApprovalLimit: 1_000 } });
+    const worker = await addWorker(societyId);
+    const member = await addMember(societyId, worker.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "5000" }] }));
+    const asked = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "3000" }));
+    expect(asked).toMatchObject({ status: "requested", balanceAfter: 5_000 });
+    expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(5_000);
+    // The waiting request counts: only 2,000 more can be asked for.
+    expect(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "2500" })).toMatchObject({ ok: false, error: { reason: "insufficientSavings" } });
+    expect(await approveWithdrawalAction(societyId, { withdrawalId: asked.id })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "withdrawalSamePerson" } });
+
+    const second = await createStaff("society_manager");
+    await grantSociety(societyId, second.id, "admin");
+    await signInAs(second.id);
+    const [one, two] = await Promise.all([approveWithdrawalAction(societyId, { withdrawalId: asked.id }), approveWithdrawalAction(societyId, { withdrawalId: asked.id })]);
+    expect([one, two].filter((r) => r.ok)).toHaveLength(1);
+    expect([one, two].find((r) => !r.ok)).toMatchObject({ error: { reason: "withdrawalDecided" } });
+    expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_000);
+    const another = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1500" }));
+    await signInAs(adminId);
+    expect(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
+    must(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "সদস্য নিজে আসেননি" }));
+    expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_000);
+    // A member with money is closed, not deleted, and a sheet corrected below what was withdrawn is refused by the books.
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: true, data: { removed: "closed" } });
+    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "1000" }] })).toMatchObject({
+      ok: false,
+      error: { code: "conflict", reason: "savingsAlreadyWithdrawn" },
+    });
+    expect((await prisma.societyCollection.findFirstOrThrow({ where: { memberId: member.id } })).savingsCollected).toBe(5_000);
+    await expectTrialBalanced(societyId);
+  }, 60_000);
 });

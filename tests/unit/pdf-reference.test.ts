@@ -23,6 +23,8 @@ import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components
 import { preparePdf, renderPdf } from "@/lib/pdf/render";
 import { loanScheduleSections, paymentReceiptSections } from "@/lib/pdf/loan-documents";
 import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "@/lib/pdf/society-reports";
+import { passbookSections } from "@/lib/pdf/passbook";
+import { passbookLines } from "@/lib/society/books/passbook";
 import { calendarMonth } from "@/lib/society/rules";
 import bn from "@/messages/bn.json";
 import en from "@/messages/en.json";
@@ -58,6 +60,16 @@ async function documents(locale: Locale): Promise<Record<string, () => ReactElem
   });
   await preparePdf();
   const profile = { member: { ...member(0), loanAmount: 120_000, joinDate: "2026-01-05", membershipType: "regular" }, month: { month: "2026-11", installment: 2_300, savings: 1_150, collectedDays: 20, missedDays: 3, target: 4_500 }, recent: Array.from({ length: 15 }, (_, i) => collection(i)) };
+  // A loan, daily collections, a correction and a withdrawal: the running balances line by line.
+  const passbook = {
+    member: { ...member(0), joinDate: "2026-01-05" },
+    lines: passbookLines([
+      { date: "2026-11-01", kind: "member_loan", savings: 0, loan: 20_000 },
+      ...Array.from({ length: 12 }, (_, i) => ({ date: `2026-11-${String(i + 2).padStart(2, "0")}`, kind: "collection", savings: 50, loan: -200 })),
+      { date: "2026-11-13", kind: "collection_correction", savings: -20, loan: 0 },
+      { date: "2026-11-14", kind: "withdrawal", savings: -300, loan: 0 },
+    ]),
+  };
   const days = new Map(Array.from({ length: 20 }, (_, i) => [`2026-11-${String(i + 1).padStart(2, "0")}`, { installment: 100, savings: 50 }]));
   const report = {
     society: { name: n.society, registrationNumber: "DHK-COOP-2019-0417", address: n.address }, stats: { workers: 1, members: 60, collections: 50, totalAmount: 8_750 },
@@ -68,6 +80,7 @@ async function documents(locale: Locale): Promise<Record<string, () => ReactElem
     profile: () => createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
     calendar: () => createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
     "database-report": () => createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
+    passbook: () => createElement(TablesDocument, { chrome: chrome(t("passbook.title"), n.member), pages: planTables(passbookSections(passbook, t, locale)) }),
     ...loanDocuments(locale),
   };
 }
@@ -111,7 +124,7 @@ async function firstPagePixels(pdf: Buffer): Promise<{ png: Buffer; data: Buffer
 
 describe("PDF pages match their reviewed references", () => {
   for (const locale of ["bn", "en"] as const) {
-    for (const name of ["profile", "calendar", "database-report", "receipt", "schedule"]) {
+    for (const name of ["profile", "calendar", "database-report", "receipt", "schedule", "passbook"]) {
       it(`${name} (${locale})`, async () => {
         const doc = (await documents(locale))[name]!();
         const actual = await firstPagePixels(await renderPdf(doc));

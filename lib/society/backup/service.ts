@@ -256,6 +256,8 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const oldSalaries = (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
     await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
+    // A version 1 file has no withdrawals: the society goes back to the file's state, without them.
+    await db.query(`DELETE FROM "SocietyWithdrawal" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
     const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
 

@@ -47,3 +47,8 @@ export async function postMemberLoan(tx: Tx, ctx: PostingContext, memberId: stri
 export async function postHandover(tx: Tx, ctx: PostingContext, handover: { id: string; workerId: string; counted: number }) {
   return post(tx, ctx, "cash_handover", { type: "FieldCashHandover", id: handover.id }, Prisma.sql`"society_handover_lines"(${handover.workerId}, ${handover.counted}::int)`);
 }
+
+/** Savings paid out to a member: off their savings, out of cash in hand. */
+export async function postWithdrawal(tx: Tx, ctx: PostingContext, withdrawal: { id: string; memberId: string; amount: number }) {
+  return post(tx, ctx, "withdrawal", { type: "SocietyWithdrawal", id: withdrawal.id }, Prisma.sql`"society_withdrawal_lines"(${withdrawal.memberId}, ${withdrawal.amount}::int)`);
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import type { PassbookMovement } from "./passbook";
 
 /** A member's two accounts in the society's books, whole taka: savings owed to them, and their loan still to repay. */
 export type MemberBalance = { savings: number; loanOutstanding: number };
@@ -41,4 +42,27 @@ export async function trialBalance(societyId: string, through: string): Promise<
     return { code: r.code, kind: r.kind, type: r.type, name: r.name, debit: total > 0 ? total : 0, credit: total < 0 ? -total : 0 };
   });
   return { rows: out, debit: out.reduce((s, r) => s + r.debit, 0), credit: out.reduce((s, r) => s + r.credit, 0) };
+}
+
+/** Withdrawals waiting for a second person, oldest first, with who asked (for the admins' list). */
+export async function waitingWithdrawals(societyId: string) {
+  return prisma.societyWithdrawal.findMany({
+    where: { societyId, status: "requested" },
+    orderBy: { requestedAt: "asc" },
+    select: { id: true, amount: true, requestedAt: true, requestedById: true, member: { select: { name: true, memberCode: true } } },
+  });
+}
+
+/** Every journal entry touching a member, oldest first, with what it moved on their savings and their loan. */
+export async function memberMovements(societyId: string, memberId: string): Promise<PassbookMovement[]> {
+  const rows = await prisma.$queryRaw<{ date: Date; kind: string; savings: bigint; loan: bigint }[]>`
+    SELECT e."date", e."kind"::text AS "kind",
+      sum(CASE WHEN a."kind" = 'member_savings' THEN -l."amount" ELSE 0 END) AS "savings",
+      sum(CASE WHEN a."kind" = 'member_loans' THEN l."amount" ELSE 0 END) AS "loan"
+    FROM "SocietyJournalLine" l
+    JOIN "SocietyAccount" a ON a."id" = l."accountId"
+    JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
+    WHERE l."memberId" = ${memberId} AND l."societyId" = ${societyId}
+    GROUP BY e."id" ORDER BY e."date", e."createdAt", e."id"`;
+  return rows.map((r) => ({ date: r.date.toISOString().slice(0, 10), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
 }

@@ -1,0 +1,65 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+import { formatTaka } from "@/lib/format";
+import type { Locale } from "@/i18n/config";
+import { requestWithdrawalAction } from "@/lib/society/actions";
+import { withdrawalSchema } from "@/lib/society/books/schemas";
+
+type Values = z.input<typeof withdrawalSchema>;
+
+/**
+ * A member takes savings out, from their profile. Up to the society's limit it is paid at once; above it, it waits for
+ * a second person (the admins' list on the members tab). The server checks the balance again under a lock.
+ */
+export function WithdrawalForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: () => void }) {
+  const t = useTranslations("society.withdrawals");
+  const tv = useTranslations("validation");
+  const router = useRouter();
+  const [done, setDone] = useState<{ status: "paid" | "requested"; amount: number; balanceAfter: number } | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "" } });
+  const { onSubmit, error, pending } = useActionSubmit(form, (values) => requestWithdrawalAction(societyId, values), (data) => {
+    setDone(data);
+    form.reset({ memberId, amount: "" });
+    onDone();
+    router.refresh();
+  });
+  const amountError = form.formState.errors.amount?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2" data-testid="withdrawal-form">
+      <Label htmlFor={`withdraw-${memberId}`}>{t("amount")}</Label>
+      <div className="flex gap-2">
+        <Input id={`withdraw-${memberId}`} inputMode="numeric" {...form.register("amount")} aria-invalid={!!amountError} className="max-w-40" />
+        <Button type="submit" disabled={pending} data-testid="withdrawal-submit">
+          {t("submit")}
+        </Button>
+      </div>
+      {amountError ? (
+        <p className="text-destructive text-sm" role="alert">
+          {tv(toValidationMessageKey(amountError))}
+        </p>
+      ) : null}
+      <ActionErrorAlert error={error} />
+      {done ? (
+        <Alert data-testid="withdrawal-done" data-status={done.status}>
+          <AlertDescription>
+            {done.status === "paid"
+              ? t("paid", { amount: formatTaka(done.amount, locale), balance: formatTaka(done.balanceAfter, locale) })
+              : t("waiting", { amount: formatTaka(done.amount, locale) })}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Locale } from "@/i18n/config";
+import type { PassbookLine } from "@/lib/society/books/passbook";
+import { CONTENT_WIDTH } from "./components";
+import { formatters, type Translate } from "./society-reports";
+import type { TableSection } from "./table-plan";
+
+export type PassbookData = {
+  member: { name: string; memberCode: string; nid: string; phone: string; workerName: string; joinDate: string; status: string };
+  lines: PassbookLine[];
+};
+
+const right = "right" as const;
+
+/** A signed amount as a passbook shows it: blank for nothing, a minus for money out. */
+function signed(n: number, taka: (n: number) => string): string {
+  if (n === 0) return "";
+  return n < 0 ? `−${taka(-n)}` : taka(n);
+}
+
+/**
+ * The passbook: the member, then one line per entry on their accounts (deposit, instalment, withdrawal, loan, correction)
+ * with the running balance of savings and of the loan after it. Every figure from the journal.
+ */
+export function passbookSections(data: PassbookData, t: Translate, locale: Locale): TableSection[] {
+  const f = formatters(locale);
+  const m = data.member;
+  const last = data.lines.at(-1);
+  return [
+    {
+      title: t("memberInfo"),
+      showHeader: false,
+      columns: [
+        { header: "", width: 150 },
+        { header: "", width: CONTENT_WIDTH - 150 },
+      ],
+      rows: [
+        [t("name"), m.name],
+        [t("memberCode"), f.digits(m.memberCode)],
+        [t("nid"), f.digits(m.nid)],
+        [t("phone"), f.phone(m.phone)],
+        [t("worker"), m.workerName],
+        [t("joinDate"), f.day(m.joinDate)],
+        [t("status"), t(`statuses.${m.status}`)],
+        [t("passbook.savingsBalance"), f.taka(last?.savingsBalance ?? 0)],
+        [t("passbook.loanBalance"), f.taka(last?.loanBalance ?? 0)],
+      ],
+    },
+    {
+      title: t("passbook.lines", { count: f.num(data.lines.length) }),
+      empty: t("passbook.empty"),
+      columns: [
+        { header: t("date"), width: 80 },
+        { header: t("passbook.what"), width: 95 },
+        { header: t("passbook.savings"), width: 78, align: right },
+        { header: t("passbook.savingsBalanceShort"), width: 84, align: right },
+        { header: t("passbook.loan"), width: 78, align: right },
+        { header: t("passbook.loanBalanceShort"), width: CONTENT_WIDTH - 415, align: right },
+      ],
+      rows: data.lines.map((l) => [
+        f.day(l.date),
+        t(`passbook.kinds.${l.kind}`),
+        signed(l.savings, f.taka),
+        f.taka(l.savingsBalance),
+        signed(l.loan, f.taka),
+        f.taka(l.loanBalance),
+      ]),
+    },
+  ];
+}
