@@ -70,6 +70,8 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.societySequence.createMany({ data: society.sequences, ...skip });
       await tx.workerSalary.createMany({ data: society.salaries, ...skip });
       await tx.incomeExpense.createMany({ data: society.incomeExpenses, ...skip });
+      // The books: the demo records posted to the society's journal, once (the database's own posting rules).
+      await tx.$executeRaw`SELECT "society_books_post_records"(${society.society.id}) WHERE NOT EXISTS (SELECT 1 FROM "SocietyJournalEntry" WHERE "societyId" = ${society.society.id})`;
 
       await tx.auditLog.createMany({ data: [...backOffice.auditLogs, ...kyc.auditLogs], ...skip });
     },

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, FileText, LayoutDashboard, Settings, Users } from "lucide-react";
+import { BarChart3, BookOpen, ClipboardList, FileText, LayoutDashboard, Settings, Users } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SOCIETY_TABS, societyHref, type SocietyTab } from "@/lib/society/tabs";
@@ -9,6 +9,7 @@ const ICONS: Record<SocietyTab, typeof Users> = {
   workers: Users,
   members: ClipboardList,
   collection: BarChart3,
+  books: BookOpen,
   reports: FileText,
   settings: Settings,
 };

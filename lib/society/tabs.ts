@@ -1,8 +1,8 @@
 /** The society tool's home: the signed-in person's societies, or the explanation and sign-in. */
 export const SOCIETY_HOME = "/society-manager";
 
-/** The society screen's six tabs (spec section 2), in order; the active one is the URL's ?tab=. Pure. */
-export const SOCIETY_TABS = ["dashboard", "workers", "members", "collection", "reports", "settings"] as const;
+/** The society screen's tabs (spec section 2, and the books of issue 28), in order; the active one is the URL's ?tab=. Pure. */
+export const SOCIETY_TABS = ["dashboard", "workers", "members", "collection", "books", "reports", "settings"] as const;
 export type SocietyTab = (typeof SOCIETY_TABS)[number];
 
 export function parseSocietyTab(value: unknown): SocietyTab {

@@ -88,6 +88,16 @@ for (const language of ["bn", "en"] as const) {
     const [row] = await dbQuery<{ status: string; entryId: string | null }>(`SELECT w."status", w."entryId" FROM "SocietyWithdrawal" w WHERE w."societyId" = $1`, [societyId]);
     expect(row).toMatchObject({ status: "paid", entryId: expect.any(String) });
 
+    // The books: the trial balance balances; the cash book paid out the withdrawal; the balance sheet adds up.
+    await admin.goto(`/society-manager/${societyId}?tab=books`);
+    const totals = admin.getByTestId("trial-balance-total").locator("td");
+    await expect(totals.nth(1)).toHaveText(await totals.nth(2).innerText());
+    await expect(admin.getByTestId("cash-book-total").locator("td").nth(2)).toHaveText(taka(1500));
+    const sheet = admin.getByTestId("balance-sheet");
+    await expect(sheet).toContainText(taka(500));
+    await noSidewaysScroll(admin, 360);
+    await admin.goto(`/society-manager/${societyId}?tab=members`);
+
     // The passbook: the deposit, the withdrawal and what is left; the same document whoever downloads it.
     // The link opens the PDF in a new tab (lib's PdfLink); the test fetches the same address with each person's session.
     const href = await admin.getByTestId("member-passbook-pdf").getAttribute("href");

@@ -32,15 +32,11 @@ export type TrialBalanceRow = { code: string; kind: string; type: string; name: 
  * credits. The two columns always add up to the same total: the database accepts only balanced entries.
  */
 export async function trialBalance(societyId: string, through: string): Promise<{ rows: TrialBalanceRow[]; debit: number; credit: number }> {
-  const rows = await prisma.$queryRaw<{ code: string; kind: string; type: string; name: string | null; total: bigint }[]>`
-    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", coalesce(sum(l."amount"), 0) AS "total"
-    FROM "SocietyAccount" a LEFT JOIN "SocietyJournalLine" l ON l."accountId" = a."id" AND l."date" <= ${through}::date
-    WHERE a."societyId" = ${societyId}
-    GROUP BY a."id" ORDER BY a."code"`;
-  const out = rows.map((r) => {
-    const total = Number(r.total);
-    return { code: r.code, kind: r.kind, type: r.type, name: r.name, debit: total > 0 ? total : 0, credit: total < 0 ? -total : 0 };
-  });
+  const out = (await accountTotals(societyId, { from: null, to: through })).map(({ total, ...account }) => ({
+    ...account,
+    debit: total > 0 ? total : 0,
+    credit: total < 0 ? -total : 0,
+  }));
   return { rows: out, debit: out.reduce((s, r) => s + r.debit, 0), credit: out.reduce((s, r) => s + r.credit, 0) };
 }
 
@@ -65,4 +61,53 @@ export async function memberMovements(societyId: string, memberId: string): Prom
     WHERE l."memberId" = ${memberId} AND l."societyId" = ${societyId}
     GROUP BY e."id" ORDER BY e."date", e."createdAt", e."id"`;
   return rows.map((r) => ({ date: r.date.toISOString().slice(0, 10), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
+}
+
+export type CashBookDay = { date: string; receipts: number; payments: number; closing: number };
+export type CashBook = { opening: number; days: CashBookDay[]; receipts: number; payments: number; closing: number };
+
+/**
+ * The cash book of a period (dates inclusive): the society's cash in hand, or one worker's cash when `workerId` is
+ * given. Opening balance, each day's receipts and payments, and the closing balance carried day to day.
+ */
+export async function cashBook(societyId: string, range: { from: string; to: string }, workerId: string | null): Promise<CashBook> {
+  const kind = workerId ? "worker_cash" : "cash_in_hand";
+  const [openingRow] = await prisma.$queryRaw<{ total: bigint | null }[]>`
+    SELECT sum(l."amount") AS "total" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+    WHERE l."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND l."date" < ${range.from}::date
+      AND (${workerId}::text IS NULL OR l."workerId" = ${workerId})`;
+  const rows = await prisma.$queryRaw<{ date: Date; receipts: bigint; payments: bigint }[]>`
+    SELECT l."date", sum(GREATEST(l."amount", 0)) AS "receipts", sum(GREATEST(-l."amount", 0)) AS "payments"
+    FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+    WHERE l."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND l."date" BETWEEN ${range.from}::date AND ${range.to}::date
+      AND (${workerId}::text IS NULL OR l."workerId" = ${workerId})
+    GROUP BY l."date" ORDER BY l."date"`;
+  const opening = Number(openingRow?.total ?? 0);
+  let running = opening;
+  const days = rows.map((r) => {
+    const receipts = Number(r.receipts);
+    const payments = Number(r.payments);
+    running += receipts - payments;
+    return { date: r.date.toISOString().slice(0, 10), receipts, payments, closing: running };
+  });
+  return { opening, days, receipts: days.reduce((s, d) => s + d.receipts, 0), payments: days.reduce((s, d) => s + d.payments, 0), closing: running };
+}
+
+export type AccountTotal = { code: string; kind: string; type: string; name: string | null; total: number };
+
+/** Each account's movement over a period (income and expenditure) or up to a day (balance sheet): debits positive. */
+export async function accountTotals(societyId: string, range: { from: string | null; to: string }): Promise<AccountTotal[]> {
+  const rows = await prisma.$queryRaw<{ code: string; kind: string; type: string; name: string | null; total: bigint }[]>`
+    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", coalesce(sum(l."amount"), 0) AS "total"
+    FROM "SocietyAccount" a LEFT JOIN "SocietyJournalLine" l ON l."accountId" = a."id" AND l."date" <= ${range.to}::date
+      AND (${range.from}::date IS NULL OR l."date" >= ${range.from}::date)
+    WHERE a."societyId" = ${societyId}
+    GROUP BY a."id" ORDER BY a."code"`;
+  return rows.map((r) => ({ code: r.code, kind: r.kind, type: r.type, name: r.name, total: Number(r.total) }));
+}
+
+/** When the books are closed through (null: never closed). */
+export async function booksClosedThrough(societyId: string): Promise<string | null> {
+  const society = await prisma.society.findUnique({ where: { id: societyId }, select: { booksClosedThrough: true } });
+  return society?.booksClosedThrough ? society.booksClosedThrough.toISOString().slice(0, 10) : null;
 }

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { recordId } from "@/lib/society/schemas";
-import { pastOrTodayDate, requiredText } from "@/lib/validation/fields";
+import { dhakaToday } from "@/lib/format";
+import { isRealIsoDate, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
 
 /** Close the books through a day (today or earlier): nothing dated on or before it can be posted afterwards. */
 export const closeBooksSchema = z.object({ through: pastOrTodayDate });
@@ -15,3 +16,19 @@ export const approveWithdrawalSchema = z.object({ withdrawalId: recordId });
 
 /** Or refuses it, saying why. */
 export const rejectWithdrawalSchema = z.object({ withdrawalId: recordId, note: requiredText(300) });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealIsoDate);
+
+/** The books tab's period (dates inclusive; this month to today unless given) and, for the cash book, a worker. */
+export const booksQuerySchema = z
+  .object({
+    from: isoDay.optional().catch(undefined),
+    to: isoDay.optional().catch(undefined),
+    worker: z.string().trim().max(64).optional().catch(undefined),
+  })
+  .transform((v) => {
+    const today = dhakaToday();
+    const to = v.to && v.to <= today ? v.to : today;
+    const from = v.from && v.from <= to ? v.from : `${to.slice(0, 7)}-01`;
+    return { from, to, worker: v.worker || null };
+  });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import { BooksTab } from "@/components/society/books-tab";
 import { CollectionTab } from "@/components/society/collection-tab";
 import { DashboardTab } from "@/components/society/dashboard-tab";
 import { MembersTab } from "@/components/society/members-tab";
@@ -22,6 +23,8 @@ import {
   workerOptions,
 } from "@/lib/society/queries";
 import { fieldOverview } from "@/lib/society/field/queries";
+import { accountTotals, booksClosedThrough, cashBook } from "@/lib/society/books/queries";
+import { booksQuerySchema } from "@/lib/society/books/schemas";
 import { memberSearchSchema } from "@/lib/society/schemas";
 import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
 
@@ -82,6 +85,17 @@ async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: S
     case "collection": {
       const [today, recent, workers] = await Promise.all([getCollectionToday(societyId), recentCollections(societyId), workerOptions(societyId)]);
       return <CollectionTab societyId={societyId} today={today} recent={recent} workers={workers} />;
+    }
+    case "books": {
+      const range = booksQuerySchema.parse({ from: first(search.from), to: first(search.to), worker: first(search.worker) });
+      const [workers, cash, period, toDate, closedThrough] = await Promise.all([
+        workerOptions(societyId),
+        cashBook(societyId, range, range.worker),
+        accountTotals(societyId, range),
+        accountTotals(societyId, { from: null, to: range.to }),
+        booksClosedThrough(societyId),
+      ]);
+      return <BooksTab societyId={societyId} range={range} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} isAdmin={isAdmin} />;
     }
     case "reports":
       return <ReportsTab societyId={societyId} isAdmin={isAdmin} report={await getMonthReport(societyId)} stats={await getSocietyStats(societyId)} />;

@@ -1,0 +1,235 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Locale } from "@/i18n/config";
+import { formatCalendarDate, formatTaka } from "@/lib/format";
+import type { AccountTotal, CashBook } from "@/lib/society/books/queries";
+import { SHORT_DATE } from "@/lib/society/rules";
+import { CloseBooksForm } from "./close-books-form";
+
+type Props = {
+  societyId: string;
+  range: { from: string; to: string; worker: string | null };
+  workers: { id: string; name: string }[];
+  cash: CashBook;
+  period: AccountTotal[];
+  toDate: AccountTotal[];
+  closedThrough: string | null;
+  isAdmin: boolean;
+};
+
+type T = Awaited<ReturnType<typeof getTranslations<"society.books">>>;
+
+/** An account's name: the category as the society typed it, or the system account's name in the reader's language. */
+function accountName(t: T, a: AccountTotal): string {
+  return a.name ?? t(`accounts.${a.kind as "cash_in_hand"}`);
+}
+
+function Money({ value, locale, strong = false }: { value: number; locale: Locale; strong?: boolean }) {
+  return <td className={`px-3 py-1.5 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{formatTaka(value, locale)}</td>;
+}
+
+/**
+ * The society's books for a period: the cash book (the society's cash, or one worker's), the trial balance, the income
+ * and expenditure statement and the balance sheet, every figure from the journal; and closing the books (admins).
+ */
+export async function BooksTab({ societyId, range, workers, cash, period, toDate, closedThrough, isAdmin }: Props) {
+  const [t, locale] = await Promise.all([getTranslations("society.books"), getLocale() as Promise<Locale>]);
+  const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
+  const debit = toDate.reduce((s, a) => s + Math.max(a.total, 0), 0);
+  const credit = toDate.reduce((s, a) => s + Math.max(-a.total, 0), 0);
+  const incomes = period.filter((a) => a.type === "income" && a.total !== 0);
+  const expenses = period.filter((a) => a.type === "expense" && a.total !== 0);
+  const income = -incomes.reduce((s, a) => s + a.total, 0);
+  const expense = expenses.reduce((s, a) => s + a.total, 0);
+  const side = (type: string, sign: 1 | -1) => toDate.filter((a) => a.type === type && a.total !== 0).map((a) => ({ ...a, balance: sign * a.total }));
+  const assets = side("asset", 1);
+  const liabilities = side("liability", -1);
+  const equity = side("equity", -1);
+  const surplusToDate = -toDate.filter((a) => a.type === "income" || a.type === "expense").reduce((s, a) => s + a.total, 0);
+  const sum = (rows: { balance: number }[]) => rows.reduce((s, r) => s + r.balance, 0);
+
+  return (
+    <div className="space-y-6" data-testid="books-tab">
+      <form method="get" className="flex flex-wrap items-end gap-3 rounded-md border bg-background p-3">
+        <input type="hidden" name="tab" value="books" />
+        <div className="space-y-1">
+          <Label htmlFor="books-from">{t("from")}</Label>
+          <Input id="books-from" name="from" type="date" defaultValue={range.from} className="w-40" />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="books-to">{t("to")}</Label>
+          <Input id="books-to" name="to" type="date" defaultValue={range.to} className="w-40" />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="books-worker">{t("cashOf")}</Label>
+          <select id="books-worker" name="worker" defaultValue={range.worker ?? ""} className="h-9 rounded-md border bg-background px-2 text-sm">
+            <option value="">{t("society")}</option>
+            {workers.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" size="sm">
+          {t("show")}
+        </Button>
+      </form>
+
+      <section className="space-y-2" aria-labelledby="cash-book">
+        <h2 id="cash-book" className="font-semibold">
+          {t("cashBook", { from: day(range.from), to: day(range.to) })}
+        </h2>
+        <div className="overflow-x-auto rounded-md border bg-background">
+          <table className="w-full text-sm" data-testid="cash-book">
+            <thead className="bg-muted/50 text-left">
+              <tr>
+                <th className="px-3 py-1.5 font-medium">{t("date")}</th>
+                <th className="px-3 py-1.5 text-right font-medium">{t("receipts")}</th>
+                <th className="px-3 py-1.5 text-right font-medium">{t("payments")}</th>
+                <th className="px-3 py-1.5 text-right font-medium">{t("closing")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              <tr>
+                <td className="px-3 py-1.5" colSpan={3}>
+                  {t("opening")}
+                </td>
+                <Money value={cash.opening} locale={locale} />
+              </tr>
+              {cash.days.map((d) => (
+                <tr key={d.date}>
+                  <td className="px-3 py-1.5 whitespace-nowrap">{day(d.date)}</td>
+                  <Money value={d.receipts} locale={locale} />
+                  <Money value={d.payments} locale={locale} />
+                  <Money value={d.closing} locale={locale} />
+                </tr>
+              ))}
+              <tr className="bg-muted/30" data-testid="cash-book-total">
+                <td className="px-3 py-1.5 font-semibold">{t("total")}</td>
+                <Money value={cash.receipts} locale={locale} strong />
+                <Money value={cash.payments} locale={locale} strong />
+                <Money value={cash.closing} locale={locale} strong />
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="space-y-2" aria-labelledby="trial-balance">
+        <h2 id="trial-balance" className="font-semibold">
+          {t("trialBalance", { to: day(range.to) })}
+        </h2>
+        <div className="overflow-x-auto rounded-md border bg-background">
+          <table className="w-full text-sm" data-testid="trial-balance">
+            <thead className="bg-muted/50 text-left">
+              <tr>
+                <th className="px-3 py-1.5 font-medium">{t("account")}</th>
+                <th className="px-3 py-1.5 text-right font-medium">{t("debit")}</th>
+                <th className="px-3 py-1.5 text-right font-medium">{t("credit")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {toDate
+                .filter((a) => a.total !== 0)
+                .map((a) => (
+                  <tr key={a.code}>
+                    <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                    <Money value={Math.max(a.total, 0)} locale={locale} />
+                    <Money value={Math.max(-a.total, 0)} locale={locale} />
+                  </tr>
+                ))}
+              <tr className="bg-muted/30" data-testid="trial-balance-total">
+                <td className="px-3 py-1.5 font-semibold">{t("total")}</td>
+                <Money value={debit} locale={locale} strong />
+                <Money value={credit} locale={locale} strong />
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section className="space-y-2" aria-labelledby="income-statement">
+          <h2 id="income-statement" className="font-semibold">
+            {t("incomeStatement", { from: day(range.from), to: day(range.to) })}
+          </h2>
+          <table className="w-full rounded-md border bg-background text-sm" data-testid="income-statement">
+            <tbody className="divide-y">
+              {incomes.map((a) => (
+                <tr key={a.code}>
+                  <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                  <Money value={-a.total} locale={locale} />
+                </tr>
+              ))}
+              <tr className="bg-muted/30">
+                <td className="px-3 py-1.5 font-semibold">{t("totalIncome")}</td>
+                <Money value={income} locale={locale} strong />
+              </tr>
+              {expenses.map((a) => (
+                <tr key={a.code}>
+                  <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                  <Money value={a.total} locale={locale} />
+                </tr>
+              ))}
+              <tr className="bg-muted/30">
+                <td className="px-3 py-1.5 font-semibold">{t("totalExpense")}</td>
+                <Money value={expense} locale={locale} strong />
+              </tr>
+              <tr data-testid="surplus">
+                <td className="px-3 py-1.5 font-semibold">{t("surplus")}</td>
+                <Money value={income - expense} locale={locale} strong />
+              </tr>
+            </tbody>
+          </table>
+        </section>
+
+        <section className="space-y-2" aria-labelledby="balance-sheet">
+          <h2 id="balance-sheet" className="font-semibold">
+            {t("balanceSheet", { to: day(range.to) })}
+          </h2>
+          <table className="w-full rounded-md border bg-background text-sm" data-testid="balance-sheet">
+            <tbody className="divide-y">
+              {assets.map((a) => (
+                <tr key={a.code}>
+                  <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                  <Money value={a.balance} locale={locale} />
+                </tr>
+              ))}
+              <tr className="bg-muted/30">
+                <td className="px-3 py-1.5 font-semibold">{t("totalAssets")}</td>
+                <Money value={sum(assets)} locale={locale} strong />
+              </tr>
+              {[...liabilities, ...equity].map((a) => (
+                <tr key={a.code}>
+                  <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                  <Money value={a.balance} locale={locale} />
+                </tr>
+              ))}
+              <tr>
+                <td className="px-3 py-1.5">{t("surplusToDate")}</td>
+                <Money value={surplusToDate} locale={locale} />
+              </tr>
+              <tr className="bg-muted/30" data-testid="balance-sheet-total">
+                <td className="px-3 py-1.5 font-semibold">{t("totalLiabilities")}</td>
+                <Money value={sum(liabilities) + sum(equity) + surplusToDate} locale={locale} strong />
+              </tr>
+            </tbody>
+          </table>
+        </section>
+      </div>
+
+      <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="close-books">
+        <h2 id="close-books" className="font-semibold">
+          {t("closeTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground" data-testid="books-closed-through">
+          {closedThrough ? t("closedThrough", { date: day(closedThrough) }) : t("neverClosed")}
+        </p>
+        {isAdmin ? <CloseBooksForm societyId={societyId} /> : null}
+      </section>
+    </div>
+  );
+}
