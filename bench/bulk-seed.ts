@@ -66,7 +66,7 @@ export async function seedBackupSocietyInBulk(databaseUrl: string, { societyId, 
   );
   await client.query(
     `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "createdAt", "createdByRole")
-     SELECT 'c' || c, $1, 'C' || lpad(c::text, 6, '0'), 'm' || (1 + c % $2::int), 'w' || (1 + (1 + c % $2::int) % $3::int), DATE '2025-01-01' + (c / $2::int), 100, 20,
+     SELECT 'c' || c, $1, 'C' || lpad(c::text, greatest(6, length(c::text)), '0'), 'm' || (1 + c % $2::int), 'w' || (1 + (1 + c % $2::int) % $3::int), DATE '2025-01-01' + (c / $2::int), 100, 20,
        timestamp '2025-01-01' + c * interval '1 second', 'user'
      FROM generate_series(1, $4::int) c`,
     [societyId, members, workers, collections],

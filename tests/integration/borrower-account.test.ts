@@ -24,6 +24,7 @@ vi.mock("@/lib/request", async () => {
 import { GET as borrowerSchedulePdf } from "@/app/account/api/loans/[loanNumber]/schedule.pdf/route";
 import { GET as borrowerReceiptPdf } from "@/app/account/api/payments/[paymentNumber]/receipt.pdf/route";
 import { GET as staffReceiptPdf } from "@/app/admin/api/payments/[paymentNumber]/receipt.pdf/route";
+import { GET as societyReportPdf } from "@/app/society-manager/[societyId]/report.pdf/route";
 import { getBorrower } from "@/lib/borrower/current";
 import { BORROWER_DEVICE_COOKIE, BORROWER_SESSION_COOKIE, BORROWER_SESSION_IDLE_MS, BORROWER_STEP_COOKIE, CODE_TTL_MS } from "@/lib/borrower/limits";
 import { borrowerAccountView } from "@/lib/borrower/queries";
@@ -316,8 +317,13 @@ describe("what a borrower can reach", () => {
       expect(response.status).toBe(404);
       expect(response.headers.get("cache-control")).toBe("private, no-store");
     }
+    // And the other way round: B gets their own, never A's.
     borrowerJar.clear();
-    for (const response of [await receipt(a.paymentNumber), await schedule(a.loanNumber)]) expect(response.status).toBe(401);
+    await signIn(b);
+    expect((await receipt(b.paymentNumber)).status).toBe(200);
+    for (const response of [await receipt(a.paymentNumber), await schedule(a.loanNumber)]) expect(response.status).toBe(404);
+    borrowerJar.clear();
+    for (const response of [await receipt(a.paymentNumber), await schedule(a.loanNumber), await receipt(b.paymentNumber)]) expect(response.status).toBe(401);
   });
 
   it("opens nothing of the back office", async () => {
@@ -326,6 +332,9 @@ describe("what a borrower can reach", () => {
     const staffReceipt = () => staffReceiptPdf(new Request(`http://app/admin/api/payments/${a.paymentNumber}/receipt.pdf`), { params: Promise.resolve({ paymentNumber: a.paymentNumber }) });
     expect((await staffReceipt()).status).toBe(401);
     expect(await endBorrowerSessionsAction({ userNumber: a.userNumber })).toEqual({ ok: false, error: { code: "unauthenticated" } });
+    // Nor a society's: its documents answer as to anyone without a staff session.
+    const societyReport = await societyReportPdf(new Request("http://app/society-manager/any/report.pdf"), { params: Promise.resolve({ societyId: "any" }) });
+    expect(societyReport.status).toBe(401);
     // The borrower's token is no staff session either.
     sessionState.token = token;
     expect((await staffReceipt()).status).toBe(401);

@@ -78,6 +78,11 @@ async function expectTrialBalanced(societyId: string) {
 async function expectBooksMatchRecords(societyId: string) {
   const trial = await trialBalance(societyId, today);
   expect(trial.debit).toBe(trial.credit);
+  // The accounts' days the database keeps add up to the lines themselves.
+  const lines = await prisma.$queryRaw<{ code: string; total: bigint }[]>`
+    SELECT a."code", sum(l."amount") AS "total" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+    WHERE l."societyId" = ${societyId} GROUP BY a."code"`;
+  for (const row of trial.rows) expect(row.debit - row.credit, row.code).toBe(Number(lines.find((l) => l.code === row.code)?.total ?? 0));
   const expected = await balancesFromRecords(societyId);
   const actual = await memberBalances(societyId, [...expected.keys()]);
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));

@@ -72,16 +72,17 @@ export type CashBook = { opening: number; days: CashBookDay[]; receipts: number;
  */
 export async function cashBook(societyId: string, range: { from: string; to: string }, workerId: string | null): Promise<CashBook> {
   const kind = workerId ? "worker_cash" : "cash_in_hand";
+  // From the accounts' days (kept by the database), not the lines: a month reads at most a row per day and worker.
   const [openingRow] = await prisma.$queryRaw<{ total: bigint | null }[]>`
-    SELECT sum(l."amount") AS "total" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
-    WHERE l."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND l."date" < ${range.from}::date
-      AND (${workerId}::text IS NULL OR l."workerId" = ${workerId})`;
+    SELECT sum(d."debit" - d."credit") AS "total" FROM "SocietyAccountDay" d JOIN "SocietyAccount" a ON a."id" = d."accountId"
+    WHERE a."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND d."date" < ${range.from}::date
+      AND (${workerId}::text IS NULL OR d."workerId" = ${workerId})`;
   const rows = await prisma.$queryRaw<{ date: Date; receipts: bigint; payments: bigint }[]>`
-    SELECT l."date", sum(GREATEST(l."amount", 0)) AS "receipts", sum(GREATEST(-l."amount", 0)) AS "payments"
-    FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
-    WHERE l."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND l."date" BETWEEN ${range.from}::date AND ${range.to}::date
-      AND (${workerId}::text IS NULL OR l."workerId" = ${workerId})
-    GROUP BY l."date" ORDER BY l."date"`;
+    SELECT d."date", sum(d."debit") AS "receipts", sum(d."credit") AS "payments"
+    FROM "SocietyAccountDay" d JOIN "SocietyAccount" a ON a."id" = d."accountId"
+    WHERE a."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND d."date" BETWEEN ${range.from}::date AND ${range.to}::date
+      AND (${workerId}::text IS NULL OR d."workerId" = ${workerId})
+    GROUP BY d."date" ORDER BY d."date"`;
   const opening = Number(openingRow?.total ?? 0);
   let running = opening;
   const days = rows.map((r) => {
@@ -98,9 +99,9 @@ export type AccountTotal = { code: string; kind: string; type: string; name: str
 /** Each account's movement over a period (income and expenditure) or up to a day (balance sheet): debits positive. */
 export async function accountTotals(societyId: string, range: { from: string | null; to: string }): Promise<AccountTotal[]> {
   const rows = await prisma.$queryRaw<{ code: string; kind: string; type: string; name: string | null; total: bigint }[]>`
-    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", coalesce(sum(l."amount"), 0) AS "total"
-    FROM "SocietyAccount" a LEFT JOIN "SocietyJournalLine" l ON l."accountId" = a."id" AND l."date" <= ${range.to}::date
-      AND (${range.from}::date IS NULL OR l."date" >= ${range.from}::date)
+    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", coalesce(sum(d."debit" - d."credit"), 0) AS "total"
+    FROM "SocietyAccount" a LEFT JOIN "SocietyAccountDay" d ON d."accountId" = a."id" AND d."date" <= ${range.to}::date
+      AND (${range.from}::date IS NULL OR d."date" >= ${range.from}::date)
     WHERE a."societyId" = ${societyId}
     GROUP BY a."id" ORDER BY a."code"`;
   return rows.map((r) => ({ code: r.code, kind: r.kind, type: r.type, name: r.name, total: Number(r.total) }));
