@@ -82,7 +82,8 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
         <h2 id="cash-book" className="font-semibold">
           {t("cashBook", { from: day(range.from), to: day(range.to) })}
         </h2>
-        <div className="overflow-x-auto rounded-md border bg-background">
+        {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
+        <div className="overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="cash-book">
           <table className="w-full text-sm" data-testid="cash-book">
             <thead className="bg-muted/50 text-left">
               <tr>
@@ -122,7 +123,7 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
         <h2 id="trial-balance" className="font-semibold">
           {t("trialBalance", { to: day(range.to) })}
         </h2>
-        <div className="overflow-x-auto rounded-md border bg-background">
+        <div className="overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="trial-balance">
           <table className="w-full text-sm" data-testid="trial-balance">
             <thead className="bg-muted/50 text-left">
               <tr>
