@@ -7,6 +7,7 @@ import { formatCalendarDate, formatTaka } from "@/lib/format";
 import type { AccountTotal, CashBook } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { CloseBooksForm } from "./close-books-form";
+import { WithdrawalRulesForm } from "./withdrawal-rules-form";
 
 type Props = {
   societyId: string;
@@ -16,6 +17,7 @@ type Props = {
   period: AccountTotal[];
   toDate: AccountTotal[];
   closedThrough: string | null;
+  rules: { minimumSavingsBalance: number; withdrawalApprovalLimit: number };
   isAdmin: boolean;
 };
 
@@ -34,7 +36,7 @@ function Money({ value, locale, strong = false }: { value: number; locale: Local
  * The society's books for a period: the cash book (the society's cash, or one worker's), the trial balance, the income
  * and expenditure statement and the balance sheet, every figure from the journal; and closing the books (admins).
  */
-export async function BooksTab({ societyId, range, workers, cash, period, toDate, closedThrough, isAdmin }: Props) {
+export async function BooksTab({ societyId, range, workers, cash, period, toDate, closedThrough, rules, isAdmin }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.books"), getLocale() as Promise<Locale>]);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
   const debit = toDate.reduce((s, a) => s + Math.max(a.total, 0), 0);
@@ -230,6 +232,14 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
           {closedThrough ? t("closedThrough", { date: day(closedThrough) }) : t("neverClosed")}
         </p>
         {isAdmin ? <CloseBooksForm societyId={societyId} /> : null}
+      </section>
+
+      <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="withdrawal-rules">
+        <h2 id="withdrawal-rules" className="font-semibold">
+          {t("rulesTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("rulesText")}</p>
+        <WithdrawalRulesForm societyId={societyId} rules={rules} disabled={!isAdmin} />
       </section>
     </div>
   );

@@ -7,9 +7,9 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
-import { approveWithdrawalSchema, closeBooksSchema, rejectWithdrawalSchema, withdrawalSchema } from "./books/schemas";
+import { approveWithdrawalSchema, closeBooksSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
-import { closeBooks } from "./books/service";
+import { closeBooks, updateWithdrawalRules } from "./books/service";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
 const workerWithPhoto = workerSchema.extend({ photo: z.custom<Blob>((v) => v instanceof Blob, { error: "imageNotImage" }).nullish() });
@@ -144,4 +144,12 @@ export const rejectWithdrawalAction = defineSocietyAction({
   permission: "society.cash",
   input: rejectWithdrawalSchema,
   handler: (input, access) => rejectWithdrawal(access, input),
+});
+
+/** The society's withdrawal rules: the minimum kept in savings and the limit above which a second admin approves. */
+export const updateWithdrawalRulesAction = defineSocietyAction({
+  name: "society.updateWithdrawalRules",
+  permission: "society.settings",
+  input: withdrawalRulesSchema,
+  handler: (input, access) => updateWithdrawalRules(access, input),
 });

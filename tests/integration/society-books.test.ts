@@ -22,6 +22,7 @@ import {
   rejectWithdrawalAction,
   requestWithdrawalAction,
   saveCollectionSheetAction,
+  updateWithdrawalRulesAction,
 } from "@/lib/society/actions";
 import { memberBalances, trialBalance } from "@/lib/society/books/queries";
 import { createStaff, signInAs } from "../support/staff-session";
@@ -213,7 +214,9 @@ describe("the society's books", () => {
 
   it("above the limit, a withdrawal waits for a second person who is not the one who asked", async () => {
     const societyId = await newSociety();
-    await prisma.society.update({ where: { id: societyId }, data: { withdrawalApprovalLimit: 1_000 } });
+    // The admin sets the rules through the Books tab's form (a society user may not).
+    expect(await updateWithdrawalRulesAction(societyId, { minimumSavingsBalance: "০", withdrawalApprovalLimit: "১,০০০" })).toEqual({ ok: true, data: { minimumSavingsBalance: 0, withdrawalApprovalLimit: 1_000 } });
+    expect(await updateWithdrawalRulesAction(societyId, { minimumSavingsBalance: "-5", withdrawalApprovalLimit: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
     const worker = await addWorker(societyId);
     const member = await addMember(societyId, worker.id);
     must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "5000" }] }));

@@ -112,3 +112,8 @@ export async function booksClosedThrough(societyId: string): Promise<string | nu
   const society = await prisma.society.findUnique({ where: { id: societyId }, select: { booksClosedThrough: true } });
   return society?.booksClosedThrough ? society.booksClosedThrough.toISOString().slice(0, 10) : null;
 }
+
+/** The society's withdrawal rules, for its form. */
+export async function withdrawalRules(societyId: string) {
+  return prisma.society.findUniqueOrThrow({ where: { id: societyId }, select: { minimumSavingsBalance: true, withdrawalApprovalLimit: true } });
+}

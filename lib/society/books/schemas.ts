@@ -32,3 +32,9 @@ export const booksQuerySchema = z
     const from = v.from && v.from <= to ? v.from : `${to.slice(0, 7)}-01`;
     return { from, to, worker: v.worker || null };
   });
+
+/** The society's withdrawal rules (admins): the least a member's savings keep, and the most paid without a second person. */
+export const withdrawalRulesSchema = z.object({
+  minimumSavingsBalance: wholeTaka("invalidAmount", { allowZero: true }),
+  withdrawalApprovalLimit: wholeTaka("invalidAmount", { allowZero: true }),
+});

@@ -31,3 +31,23 @@ export async function closeBooks(a: SocietyActor, input: { through: string }, no
     return ok({ through: input.through });
   });
 }
+
+/** An admin sets the withdrawal rules; audited with what they were. A limit of 0 sends every withdrawal to a second person. */
+export async function updateWithdrawalRules(a: SocietyActor, input: { minimumSavingsBalance: number; withdrawalApprovalLimit: number }): Promise<ActionResult<typeof input>> {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.society.findUnique({ where: { id: a.societyId }, select: { minimumSavingsBalance: true, withdrawalApprovalLimit: true } });
+    if (!before) return fail("notFound");
+    await tx.society.update({ where: { id: a.societyId }, data: input });
+    await writeAudit(tx, {
+      actor: a.actor,
+      action: "society.withdrawal_rules.update",
+      entityType: "Society",
+      entityId: a.societyId,
+      before,
+      after: { societyId: a.societyId, ...input },
+      ip: a.request.ip,
+      userAgent: a.request.userAgent,
+    });
+    return ok(input);
+  });
+}

@@ -23,7 +23,7 @@ import {
   workerOptions,
 } from "@/lib/society/queries";
 import { fieldOverview } from "@/lib/society/field/queries";
-import { accountTotals, booksClosedThrough, cashBook } from "@/lib/society/books/queries";
+import { accountTotals, booksClosedThrough, cashBook, withdrawalRules } from "@/lib/society/books/queries";
 import { booksQuerySchema } from "@/lib/society/books/schemas";
 import { memberSearchSchema } from "@/lib/society/schemas";
 import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
@@ -88,14 +88,15 @@ async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: S
     }
     case "books": {
       const range = booksQuerySchema.parse({ from: first(search.from), to: first(search.to), worker: first(search.worker) });
-      const [workers, cash, period, toDate, closedThrough] = await Promise.all([
+      const [workers, cash, period, toDate, closedThrough, rules] = await Promise.all([
         workerOptions(societyId),
         cashBook(societyId, range, range.worker),
         accountTotals(societyId, range),
         accountTotals(societyId, { from: null, to: range.to }),
         booksClosedThrough(societyId),
+        withdrawalRules(societyId),
       ]);
-      return <BooksTab societyId={societyId} range={range} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} isAdmin={isAdmin} />;
+      return <BooksTab societyId={societyId} range={range} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} rules={rules} isAdmin={isAdmin} />;
     }
     case "reports":
       return <ReportsTab societyId={societyId} isAdmin={isAdmin} report={await getMonthReport(societyId)} stats={await getSocietyStats(societyId)} />;
