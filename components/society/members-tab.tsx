@@ -96,7 +96,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
                     {formatTaka(m.balance.savings, locale)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="member-loan-outstanding">
-                    {formatTaka(m.balance.loanOutstanding, locale)}
+                    {formatTaka(Math.max(0, m.balance.loanOutstanding), locale)}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">

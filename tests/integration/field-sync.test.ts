@@ -255,6 +255,10 @@ describe("field sheet", () => {
     const after = await sheet();
     expect((after.body.collections as { memberId: string }[]).filter((c) => c.memberId === m1)).toHaveLength(2);
     expect(after.body.flagged).toEqual([m1]);
+    // The members' balances from the books, as of this read: both collections posted.
+    const balances = (after.body.members as { id: string; balance: { savings: number; loanOutstanding: number } }[]).find((m) => m.id === m1)!.balance;
+    const collected = await prisma.societyCollection.aggregate({ where: { memberId: m1 }, _sum: { installmentCollected: true, savingsCollected: true } });
+    expect(balances).toEqual({ savings: collected._sum.savingsCollected, loanOutstanding: -(collected._sum.installmentCollected ?? 0) });
     // A user cannot ask for another worker's sheet: they always get their own.
     expect((await sheet(`?worker=${w2}`)).body.worker).toMatchObject({ id: w1 });
   });

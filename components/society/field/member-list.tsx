@@ -39,6 +39,11 @@ export function MemberList({ rows, onOpen }: { rows: MemberRow[]; onOpen: (row: 
               <p className="text-xs">
                 {t("installment")} {formatTaka(row.installment, locale)} · {t("savings")} {formatTaka(row.savings, locale)}
               </p>
+              {row.balance ? (
+                <p className="text-xs text-muted-foreground" data-testid="field-member-balance">
+                  {t("balance", { savings: formatTaka(row.balance.savings, locale), loan: formatTaka(Math.max(0, row.balance.loanOutstanding), locale) })}
+                </p>
+              ) : null}
               {row.flagged ? (
                 <p className="mt-1 flex items-center gap-1 text-xs font-medium text-red-800" data-testid="field-flagged">
                   <AlertTriangle aria-hidden className="size-3.5" />

@@ -4,6 +4,7 @@ import { dhakaToday } from "@/lib/format";
 import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { membersCollectedTwice } from "./rules";
+import { memberBalances, type MemberBalance } from "@/lib/society/books/queries";
 import { FIELD_SYNC_VERSION } from "./schemas";
 import { ownWorkerId } from "./sync-service";
 
@@ -19,7 +20,8 @@ export type FieldSheet = {
   /** For an admin: the workers to choose from. */
   workers: { id: string; code: string; name: string }[];
   worker: { id: string; code: string; name: string; area: string } | null;
-  members: { id: string; code: string; memberCode: string; name: string; area: string; installment: number; savings: number }[];
+  /** `balance`: savings and loan outstanding from the books when the sheet was read (absent in sheets cached by older builds). */
+  members: { id: string; code: string; memberCode: string; name: string; area: string; installment: number; savings: number; balance?: MemberBalance }[];
   /** What the server has for the day, by anyone: the phone shows it as paid. */
   collections: { memberId: string; receipt: string; installment: number; savings: number; recordedAt: string; mine: boolean }[];
   /** Members collected more than once that day, for the manager to check. */
@@ -61,11 +63,12 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
       select: { status: true, expected: true, counted: true },
     }),
   ]);
+  const balances = await memberBalances(actor.societyId, members.map((m) => m.id));
   return {
     ...base,
     date: isoDateOf(day),
     worker,
-    members: members.map((m) => ({ id: m.id, code: m.code, memberCode: m.memberCode, name: m.name, area: m.area, installment: m.installmentAmount, savings: m.savingsAmount })),
+    members: members.map((m) => ({ id: m.id, code: m.code, memberCode: m.memberCode, name: m.name, area: m.area, installment: m.installmentAmount, savings: m.savingsAmount, balance: balances.get(m.id) })),
     collections: collections.map((c) => ({
       memberId: c.memberId,
       receipt: c.code,
