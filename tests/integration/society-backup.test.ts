@@ -14,6 +14,7 @@ vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import { GET as download, POST as upload } from "@/app/society-manager/[societyId]/backup/route";
 import { prisma, withoutRowTriggers } from "@/lib/db";
+import { trialBalance } from "@/lib/society/books/queries";
 import { verifyCollectionReferences } from "@/lib/society/backup/service";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
@@ -102,6 +103,24 @@ describe("backup download and restore", () => {
     const second = await exportBackup();
     expect(withoutTimestamp(second)).toEqual(withoutTimestamp(first));
     expect(await prisma.auditLog.count({ where: { action: "society.backup.restore", entityId: societyId } })).toBe(1);
+    // The restored records are on the books: the income in cash in hand, the collections with the workers.
+    const trial = await trialBalance(societyId, "2026-12-31");
+    expect(trial.debit).toBe(trial.credit);
+    const cash = trial.rows.find((r) => r.kind === "cash_in_hand")!;
+    expect(cash.debit - cash.credit).toBe(500);
+    const collected = await prisma.societyCollection.aggregate({ where: { societyId, status: "collected" }, _sum: { installmentCollected: true, savingsCollected: true } });
+    const workerCash = trial.rows.find((r) => r.kind === "worker_cash")!;
+    expect(workerCash.debit - workerCash.credit).toBe((collected._sum.installmentCollected ?? 0) + (collected._sum.savingsCollected ?? 0));
+  });
+
+  it("is refused while the society has withdrawals on its books (a file cannot hold them yet), changing nothing", async () => {
+    const file = await exportBackup();
+    const member = await prisma.societyMember.findFirstOrThrow({ where: { societyId } });
+    await prisma.societyWithdrawal.create({ data: { societyId, memberId: member.id, amount: 10, status: "requested" } });
+    const before = await checksum();
+    const refused = await restore(JSON.stringify(file));
+    expect(refused.body).toMatchObject({ ok: false, problems: [{ code: "withdrawalsOnBooks", value: "1" }] });
+    expect(await checksum()).toBe(before);
   });
 
   it("restores a file made by the prototype completely: Bengali names, string amounts, a photo, two collections of a member on one day", async () => {

@@ -6,6 +6,7 @@
  * records (the migration's, a restore's) gives the same balances.
  */
 import fc from "fast-check";
+import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
@@ -248,4 +249,25 @@ describe("the society's books", () => {
     expect((await prisma.societyCollection.findFirstOrThrow({ where: { memberId: member.id } })).savingsCollected).toBe(5_000);
     await expectTrialBalanced(societyId);
   }, 60_000);
+
+  it("make an entry wait for a closing in progress, then refuse it if the closing covers its day", async () => {
+    const societyId = await newSociety();
+    const worker = await addWorker(societyId);
+    const member = await addMember(societyId, worker.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "800" }] }));
+    const closing = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await closing.connect();
+    await closing.query("BEGIN");
+    await closing.query(`SELECT 1 FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
+    await closing.query(`UPDATE "Society" SET "booksClosedThrough" = $2::date WHERE "id" = $1`, [societyId, today]);
+    // Starts while the closing holds the society's row: reads the member, then waits at the books.
+    const withdrawal = requestWithdrawalAction(societyId, { memberId: member.id, amount: "300" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await closing.query("COMMIT");
+    await closing.end();
+    expect(await withdrawal).toMatchObject({ ok: false, error: { code: "conflict", reason: "periodClosed" } });
+    expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(800);
+    expect(await prisma.societyWithdrawal.count({ where: { memberId: member.id } })).toBe(0);
+  });
 });
+

@@ -126,6 +126,7 @@ export type BackupProblemCode =
   | "workerNameAmbiguous"
   | "memberNotFound"
   | "registrationTaken"
+  | "withdrawalsOnBooks"
   | "tooManyProblems";
 
 /** A problem found in a file; `record` names the record (its id, or its position) for the message. */

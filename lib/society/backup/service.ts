@@ -249,6 +249,10 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
   const newId = batchIds("r");
   return withPgTransaction<RestoreOutcome>(async (db) => {
     await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
+    // A file cannot carry withdrawals yet: restoring over paid or waiting ones would give members back money they took
+    // out. Refused, with the reason, until the file format holds them.
+    const withdrawals = await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyWithdrawal" WHERE "societyId" = $1 AND "status" <> 'rejected'`, [societyId]);
+    if ((withdrawals.rows[0]?.n ?? 0) > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsOnBooks", value: String(withdrawals.rows[0]!.n) }] });
     const before = await countsOf(db, societyId);
     // The records are replaced, so is their journal: it goes (the one deletion the database allows, for this society in
     // this transaction) and the restored records are posted again below.
@@ -256,7 +260,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const oldSalaries = (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
     await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
-    // A version 1 file has no withdrawals: the society goes back to the file's state, without them.
+    // Only refused withdrawals can be left (see above); they go with their members.
     await db.query(`DELETE FROM "SocietyWithdrawal" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
     const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
@@ -316,7 +320,6 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
     if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
     await db.query(`UPDATE "SocietyWorker" SET "code" = left("code", length("code") - 8) WHERE "societyId" = $1 AND "code" LIKE '%~restore'`, [societyId]);
-    await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
 
     const workers = workerFigures(people, collectedBy);
     const corrected = workers.filter((w, i) => w.dailyCollection !== provisional[i]!.dailyCollection);
@@ -337,6 +340,8 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
         newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
       ]));
     }
+    // Every restored record that moves money, posted again (after the income, expenses and salaries are in).
+    await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
     if (extras.society) {
       await db.query(`UPDATE "Society" SET "name" = $2, "registrationNumber" = $3, "address" = $4, "updatedAt" = now() WHERE "id" = $1`, [societyId, extras.society.name, extras.society.registrationNumber, extras.society.address]);
     }

@@ -166,15 +166,15 @@ END $$;
 CREATE TRIGGER "SocietyJournalEntry_no_truncate" BEFORE TRUNCATE ON "SocietyJournalEntry" FOR EACH STATEMENT EXECUTE FUNCTION "society_journal_no_truncate"();
 CREATE TRIGGER "SocietyJournalLine_no_truncate" BEFORE TRUNCATE ON "SocietyJournalLine" FOR EACH STATEMENT EXECUTE FUNCTION "society_journal_no_truncate"();
 
--- A closed period: an entry dated on or before the closing day is refused, unless it was created before the books
--- were closed (a restore replays entries with their own creation times).
+-- A closed period: an entry dated on or before the closing day is refused (a restore reposting its records says so with
+-- the purge setting; pg_restore loads data before it creates triggers). The society's row is read with a key-share
+-- lock: a closing in progress (which holds it FOR UPDATE) is waited for and its new date seen.
 CREATE FUNCTION "society_journal_period_open"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   closed_through date;
-  closed_at timestamp(3);
 BEGIN
-  SELECT "booksClosedThrough", "booksClosedAt" INTO closed_through, closed_at FROM "Society" WHERE "id" = NEW."societyId";
-  IF closed_through IS NOT NULL AND NEW."date" <= closed_through AND (closed_at IS NULL OR NEW."createdAt" >= closed_at)
+  SELECT "booksClosedThrough" INTO closed_through FROM "Society" WHERE "id" = NEW."societyId" FOR KEY SHARE;
+  IF closed_through IS NOT NULL AND NEW."date" <= closed_through
      AND current_setting('rinbondhu.books_purge', true) IS DISTINCT FROM NEW."societyId" THEN
     RAISE EXCEPTION 'the books of society % are closed through %', NEW."societyId", closed_through
       USING ERRCODE = 'check_violation', CONSTRAINT = 'SocietyJournalEntry_period_closed';

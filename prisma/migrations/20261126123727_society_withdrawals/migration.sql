@@ -44,6 +44,11 @@ CREATE FUNCTION "society_savings_not_negative"() RETURNS trigger LANGUAGE plpgsq
 DECLARE
   short record;
 BEGIN
+  -- Members whose savings this statement lowers are checked one transaction at a time (in id order, so two statements
+  -- never wait on each other crosswise): two corrections of one member on different days cannot pass together.
+  PERFORM pg_advisory_xact_lock(hashtextextended('society-savings:' || x."memberId", 0))
+  FROM (SELECT DISTINCT nl."memberId" FROM new_lines nl JOIN "SocietyAccount" a ON a."id" = nl."accountId"
+        WHERE a."kind" = 'member_savings' AND nl."memberId" IS NOT NULL AND nl."amount" > 0 ORDER BY 1) x;
   SELECT m."memberId", -sum(l."amount") AS balance INTO short
   FROM (SELECT DISTINCT nl."memberId" FROM new_lines nl JOIN "SocietyAccount" a ON a."id" = nl."accountId"
         WHERE a."kind" = 'member_savings' AND nl."memberId" IS NOT NULL) m
