@@ -14,7 +14,7 @@ vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import { GET as download, POST as upload } from "@/app/society-manager/[societyId]/backup/route";
 import { prisma, withoutRowTriggers } from "@/lib/db";
-import { trialBalance } from "@/lib/society/books/queries";
+import { memberBalances, trialBalance } from "@/lib/society/books/queries";
 import { verifyCollectionReferences } from "@/lib/society/backup/service";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
@@ -113,15 +113,34 @@ describe("backup download and restore", () => {
     expect(workerCash.debit - workerCash.credit).toBe((collected._sum.installmentCollected ?? 0) + (collected._sum.savingsCollected ?? 0));
   });
 
-  it("is refused while the society has withdrawals on its books (a file cannot hold them yet), changing nothing", async () => {
+  it("carries withdrawals: a paid one comes back posted, an older file without the list is refused over withdrawals, and one the savings cannot cover is refused", async () => {
+    const member = await prisma.societyMember.findFirstOrThrow({ where: { societyId, code: "M001" } });
+    const savings = (await prisma.societyCollection.aggregate({ where: { memberId: member.id, status: "collected" }, _sum: { savingsCollected: true } }))._sum.savingsCollected ?? 0;
+    // The seeded records on the books first (seedSocietyRecords writes them directly), then the withdrawal posted the
+    // way the service does.
+    await prisma.$queryRaw`SELECT "society_books_repost"(${societyId})`;
+    const paid = await prisma.societyWithdrawal.create({ data: { societyId, memberId: member.id, amount: 30, status: "paid", decidedAt: new Date() } });
+    await prisma.$queryRaw`SELECT "society_post"(${societyId}, current_date, 'withdrawal', 'SocietyWithdrawal', ${paid.id}, "society_withdrawal_lines"(${member.id}, 30))`;
     const file = await exportBackup();
-    const member = await prisma.societyMember.findFirstOrThrow({ where: { societyId } });
-    await prisma.societyWithdrawal.create({ data: { societyId, memberId: member.id, amount: 10, status: "requested" } });
+    expect(file.withdrawals).toEqual([expect.objectContaining({ id: "WD0001", memberId: "M001", amount: 30, status: "paid" })]);
+
+    expect((await restore(JSON.stringify(file))).body).toMatchObject({ ok: true });
+    expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(file));
+    const restoredMember = await prisma.societyMember.findFirstOrThrow({ where: { societyId, code: "M001" } });
+    expect((await memberBalances(societyId, [restoredMember.id])).get(restoredMember.id)!.savings).toBe(savings - 30);
+    expect(await prisma.societyWithdrawal.count({ where: { societyId, status: "paid", entryId: { not: null } } })).toBe(1);
+
     const before = await checksum();
-    const refused = await restore(JSON.stringify(file));
-    expect(refused.body).toMatchObject({ ok: false, problems: [{ code: "withdrawalsOnBooks", value: "1" }] });
+    const older: Record<string, unknown> = { ...file };
+    delete older.withdrawals;
+    expect((await restore(JSON.stringify(older))).body).toMatchObject({ ok: false, problems: [{ code: "withdrawalsMissing", value: "1" }] });
+    const tooMuch = { ...file, withdrawals: [{ ...(file.withdrawals as Record<string, unknown>[])[0], amount: savings + 1 }] };
+    expect((await restore(JSON.stringify(tooMuch))).body).toMatchObject({ ok: false, problems: [{ code: "withdrawalsExceedSavings" }] });
+    const unknownMember = { ...file, withdrawals: [{ ...(file.withdrawals as Record<string, unknown>[])[0], memberId: "M404" }] };
+    expect((await restore(JSON.stringify(unknownMember))).body).toMatchObject({ ok: false, problems: [{ code: "memberNotFound", list: "withdrawals", value: "M404" }] });
     expect(await checksum()).toBe(before);
   });
+
 
   it("restores a file made by the prototype completely: Bengali names, string amounts, a photo, two collections of a member on one day", async () => {
     const file = await prototypeFile();

@@ -1,7 +1,7 @@
 /**
  * The society backup file (spec section 3): the prototype's `workers`, `members`, `collections`,
  * `timestamp`, `version: "2.0"`, `totalRecords`, `generatedBy`, plus this system's income/expense
- * entries, salaries and society details under keys the prototype ignores.
+ * entries, salaries, members' withdrawals and society details under keys the prototype ignores.
  *
  * Pure and shared: the restore dialog checks a file in the browser with these functions to show its
  * preview, and the server checks the uploaded bytes again with the same ones before importing.
@@ -126,12 +126,13 @@ export type BackupProblemCode =
   | "workerNameAmbiguous"
   | "memberNotFound"
   | "registrationTaken"
-  | "withdrawalsOnBooks"
+  | "withdrawalsExceedSavings"
+  | "withdrawalsMissing"
   | "tooManyProblems";
 
 /** A problem found in a file; `record` names the record (its id, or its position) for the message. */
 export type BackupProblem = { code: BackupProblemCode; list?: BackupList; record?: string; field?: string; value?: string };
-export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries";
+export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals";
 
 // ---------------------------------------------------------------------------------------------------
 // Field readers: lenient where the prototype was (amounts as strings or empty), strict on meaning.
@@ -244,7 +245,19 @@ export const societyDetails = z.object({
 export type WorkerRecord = z.output<typeof workerRecord>;
 export type MemberRecord = z.output<typeof memberRecord>;
 export type CollectionRecord = z.output<typeof collectionRecord>;
+/** A member's savings withdrawal (this system's addition): by the member's id in the file; paid ones are posted again. */
+export const withdrawalRecord = z.object({
+  id: code("WD"),
+  memberId: z.string().min(1).max(20),
+  amount: amount.refine((v) => v > 0),
+  status: z.enum(["requested", "paid", "rejected"]),
+  requestedAt: timestamp,
+  decidedAt: timestamp.nullish(),
+  rejectionNote: optionalText(300),
+});
+
 export type IncomeExpenseRecord = z.output<typeof incomeExpenseRecord>;
+export type WithdrawalRecord = z.output<typeof withdrawalRecord>;
 export type SalaryRecord = z.output<typeof salaryRecord>;
 
 /** A checked backup, records linked by code: ready to import. */
@@ -255,6 +268,7 @@ export type RestorePlan = {
   /** Null when the file has no such list (a prototype file): current entries are kept. */
   incomeExpenses: IncomeExpenseRecord[] | null;
   salaries: SalaryRecord[] | null;
+  withdrawals: WithdrawalRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -310,7 +324,7 @@ export function checkFileShape(data: unknown): { ok: true; data: Record<string, 
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.workers) || !Array.isArray(file.members) || !Array.isArray(file.collections)) return { ok: false, problems: [{ code: "invalidFormat" }] };
   if (file.version !== undefined && file.version !== BACKUP_VERSION) return { ok: false, problems: [{ code: "unsupportedVersion", value: String(file.version).slice(0, 20) }] };
-  for (const key of ["incomeExpenses", "workerSalaries"] as const) {
+  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals"] as const) {
     if (file[key] !== undefined && !Array.isArray(file[key])) return { ok: false, problems: [{ code: "invalidFormat" }] };
   }
   return { ok: true, data: file };
@@ -394,23 +408,26 @@ export function checkPeople(workerItems: unknown[], memberItems: unknown[], add:
 export type BackupExtras = {
   incomeExpenses: IncomeExpenseRecord[] | null;
   salaries: SalaryRecord[] | null;
+  withdrawals: WithdrawalRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
 /** The lists and details after the prototype's three, checked (salaries against the file's workers). */
-export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord[], add: ProblemList["add"]): BackupExtras {
+export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord[], memberIds: ReadonlySet<string>, add: ProblemList["add"]): BackupExtras {
   const incomeExpenses = Array.isArray(file.incomeExpenses) ? checkedRecords("incomeExpenses", file.incomeExpenses, incomeExpenseRecord, add) : null;
   const salaries = Array.isArray(file.workerSalaries) ? checkedRecords("workerSalaries", file.workerSalaries, salaryRecord, add) : null;
+  const withdrawals = Array.isArray(file.withdrawals) ? checkedRecords("withdrawals", file.withdrawals, withdrawalRecord, add) : null;
+  for (const w of withdrawals ?? []) if (!memberIds.has(w.memberId)) add({ code: "memberNotFound", list: "withdrawals", record: w.id, value: w.memberId });
   const society = file.society === undefined ? null : societyDetails.safeParse(file.society);
   if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
   const workerCodes = new Set(workers.map((w) => w.id));
   for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
-  return { incomeExpenses, salaries, society: society?.success ? society.data : null };
+  return { incomeExpenses, salaries, withdrawals, society: society?.success ? society.data : null };
 }
 
 export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
   const people = checkPeople(file.workers as unknown[], file.members as unknown[], add);
-  return { ...people, ...checkExtras(file, people.workers, add) };
+  return { ...people, ...checkExtras(file, people.workers, people.memberIds, add) };
 }
 
 /**
@@ -467,7 +484,7 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, society: head.society },
+    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, society: head.society },
   };
 }
 

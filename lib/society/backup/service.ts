@@ -140,6 +140,17 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     createdAt: s.createdAt.toISOString(),
     createdBy: s.createdByRole,
   }));
+  // Withdrawals (this system's addition), by the member's id in the file; paid ones are posted again on restore.
+  const withdrawals = await tx.societyWithdrawal.findMany({ where: { societyId }, orderBy: [{ requestedAt: "asc" }, { id: "asc" }], include: { member: { select: { code: true } } } });
+  yield* list("withdrawals", withdrawals.map((w, i) => ({ w, i })), false, ({ w, i }) => ({
+    id: `WD${String(i + 1).padStart(4, "0")}`,
+    memberId: w.member.code,
+    amount: w.amount,
+    status: w.status,
+    requestedAt: w.requestedAt.toISOString(),
+    decidedAt: w.decidedAt?.toISOString() ?? null,
+    rejectionNote: w.rejectionNote,
+  }));
   yield `,"society":${JSON.stringify(society)}`;
   yield `,"timestamp":${JSON.stringify(new Date().toISOString())},"version":"${BACKUP_VERSION}","totalRecords":${total},"generatedBy":"${BACKUP_GENERATOR}"}`;
 }
@@ -239,7 +250,7 @@ async function remainingProblems(backup: OpenedBackup, people: BackupPeople, pro
   for await (const checked of checkedCollections(backup, people, add)) void checked;
   const rest = await backup.rest();
   if (!rest.ok) return rest;
-  checkExtras(rest.file, people.workers, add);
+  checkExtras(rest.file, people.workers, people.memberIds, add);
   return { ok: false, problems };
 }
 
@@ -249,10 +260,6 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
   const newId = batchIds("r");
   return withPgTransaction<RestoreOutcome>(async (db) => {
     await db.query(`SELECT "id" FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
-    // A file cannot carry withdrawals yet: restoring over paid or waiting ones would give members back money they took
-    // out. Refused, with the reason, until the file format holds them.
-    const withdrawals = await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyWithdrawal" WHERE "societyId" = $1 AND "status" <> 'rejected'`, [societyId]);
-    if ((withdrawals.rows[0]?.n ?? 0) > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsOnBooks", value: String(withdrawals.rows[0]!.n) }] });
     const before = await countsOf(db, societyId);
     // The records are replaced, so is their journal: it goes (the one deletion the database allows, for this society in
     // this transaction) and the restored records are posted again below.
@@ -260,7 +267,8 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const oldSalaries = (await db.query<{ id: string; code: string }>(`SELECT s."id", w."code" FROM "WorkerSalary" s JOIN "SocietyWorker" w ON w."id" = s."workerId" WHERE s."societyId" = $1`, [societyId])).rows;
     await db.query(`DELETE FROM "SocietyCollection" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyCollectionSheet" WHERE "societyId" = $1`, [societyId]);
-    // Only refused withdrawals can be left (see above); they go with their members.
+    // Withdrawals go with their members; the file's come back below (a file without the list has none: kept out).
+    const oldWithdrawals = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyWithdrawal" WHERE "societyId" = $1 AND "status" <> 'rejected'`, [societyId])).rows[0]?.n ?? 0;
     await db.query(`DELETE FROM "SocietyWithdrawal" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
     const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
@@ -301,7 +309,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const unchecked = await withoutRowTriggers(db, () => copyInto(db, "SocietyCollection", COLLECTION_COLUMNS, collectionRows()));
     const rest = await backup.rest();
     if (!rest.ok) return new RolledBack<RestoreOutcome>(rest);
-    const extras = checkExtras(rest.file, people.workers, add);
+    const extras = checkExtras(rest.file, people.workers, people.memberIds, add);
     if (problems.length > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems });
     if (unchecked) await verifyCollectionReferences(db, societyId);
 
@@ -340,8 +348,24 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
         newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
       ]));
     }
-    // Every restored record that moves money, posted again (after the income, expenses and salaries are in).
-    await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
+    // A file without withdrawals (older, or the prototype's) over a society that has some would hand members back what
+    // they took out: refused, with the reason.
+    if (!extras.withdrawals && oldWithdrawals > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsMissing", value: String(oldWithdrawals) }] });
+    if (extras.withdrawals && extras.withdrawals.length > 0) {
+      await copyInto(db, "SocietyWithdrawal", WITHDRAWAL_COLUMNS, extras.withdrawals.map((w) => [
+        newId(), societyId, memberIds.get(w.memberId)!, w.amount, w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
+      ]));
+    }
+    // Every restored record that moves money, posted again (after the income, expenses, salaries and withdrawals are in).
+    // Withdrawals the file's savings cannot cover are refused by the books: reported, nothing changed.
+    await db.query("SAVEPOINT repost");
+    try {
+      await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
+    } catch (error) {
+      if (!(error instanceof Error && /would go below zero/.test(error.message))) throw error;
+      await db.query("ROLLBACK TO SAVEPOINT repost");
+      return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsExceedSavings", list: "withdrawals" }] });
+    }
     if (extras.society) {
       await db.query(`UPDATE "Society" SET "name" = $2, "registrationNumber" = $3, "address" = $4, "updatedAt" = now() WHERE "id" = $1`, [societyId, extras.society.name, extras.society.registrationNumber, extras.society.address]);
     }
@@ -414,3 +438,4 @@ const MEMBER_COLUMNS = ["id", "societyId", "code", "memberCode", "name", "nid", 
 const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "status", "createdAt", "createdByRole"];
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "createdAt", "createdByRole"];
+const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "status", "requestedAt", "decidedAt", "rejectionNote"];
