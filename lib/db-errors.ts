@@ -7,7 +7,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The society's books are closed for the entry's date (the SocietyJournalEntry_period_open trigger refused it). */
 export function isPeriodClosed(error: unknown): boolean {
-  return JSON.stringify(error instanceof Error ? { message: error.message, meta: (error as { meta?: unknown }).meta } : error ?? "").includes("SocietyJournalEntry_period_closed") || (error instanceof Error && /books of society .* are closed through/.test(error.message));
+  return error instanceof Error && /books of society .* are closed through/.test(error.message);
 }
 
 /** A member's savings would go below zero on the books (SocietyJournalLine_savings_not_negative refused it). */

@@ -7,18 +7,17 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
+import { FormField } from "@/components/admin/forms";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { CODE_RESEND_INTERVAL_MS } from "@/lib/borrower/limits";
 import { identitySchema, requestCodeSchema, verifyCodeSchema } from "@/lib/borrower/schemas";
 import { requestBorrowerCode, verifyBorrowerCode, verifyBorrowerIdentity } from "@/lib/borrower/sign-in-actions";
 
 type Step = "phone" | "code" | "identity";
 
-/** One labelled input with its translated error (the form's schema decides the message key). */
+/** One labelled input of the sign-in, through the forms' shared field (label, hint, translated error). */
 function Field({
   registration,
   error,
@@ -27,22 +26,10 @@ function Field({
   hint,
   ...input
 }: { registration: UseFormRegisterReturn; error: string | undefined; id: string; label: string; hint?: string } & React.ComponentProps<"input">) {
-  const tv = useTranslations("validation");
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...input} {...registration} aria-invalid={!!error} aria-describedby={hint ? `${id}-hint` : undefined} />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {typeof error === "string" ? (
-        <p className="text-destructive text-sm" role="alert">
-          {tv(toValidationMessageKey(error))}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <Input id={id} {...input} {...registration} aria-invalid={!!error} />
+    </FormField>
   );
 }
 

@@ -5,11 +5,9 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { dhakaToday } from "@/lib/format";
 import { closeBooksAction } from "@/lib/society/actions";
 import { closeBooksSchema } from "@/lib/society/books/schemas";
@@ -17,7 +15,6 @@ import { closeBooksSchema } from "@/lib/society/books/schemas";
 /** An admin closes the books through a day: nothing dated on or before it can be posted afterwards. */
 export function CloseBooksForm({ societyId }: { societyId: string }) {
   const t = useTranslations("society.books");
-  const tv = useTranslations("validation");
   const router = useRouter();
   const form = useForm<z.input<typeof closeBooksSchema>, unknown, z.output<typeof closeBooksSchema>>({ resolver: zodResolver(closeBooksSchema), defaultValues: { through: "" } });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => closeBooksAction(societyId, values), () => router.refresh());
@@ -32,18 +29,14 @@ export function CloseBooksForm({ societyId }: { societyId: string }) {
       className="space-y-2"
       data-testid="close-books-form"
     >
-      <Label htmlFor="close-through">{t("closeThrough")}</Label>
-      <div className="flex flex-wrap gap-2">
-        <Input id="close-through" type="date" max={dhakaToday()} {...form.register("through")} aria-invalid={!!dateError} className="w-44" />
-        <Button type="submit" variant="outline" disabled={pending} data-testid="close-books-submit">
-          {t("close")}
-        </Button>
-      </div>
-      {dateError ? (
-        <p className="text-destructive text-sm" role="alert">
-          {tv(toValidationMessageKey(dateError))}
-        </p>
-      ) : null}
+      <FormField id="close-through" label={t("closeThrough")} error={dateError}>
+        <div className="flex flex-wrap gap-2">
+          <Input id="close-through" type="date" max={dhakaToday()} {...form.register("through")} aria-invalid={!!dateError} className="w-44" />
+          <Button type="submit" variant="outline" disabled={pending} data-testid="close-books-submit">
+            {t("close")}
+          </Button>
+        </div>
+      </FormField>
       <ActionErrorAlert error={error} />
     </form>
   );

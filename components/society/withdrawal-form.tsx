@@ -6,12 +6,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { formatTaka } from "@/lib/format";
 import type { Locale } from "@/i18n/config";
 import { requestWithdrawalAction } from "@/lib/society/actions";
@@ -25,7 +23,6 @@ type Values = z.input<typeof withdrawalSchema>;
  */
 export function WithdrawalForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: () => void }) {
   const t = useTranslations("society.withdrawals");
-  const tv = useTranslations("validation");
   const router = useRouter();
   const [done, setDone] = useState<{ status: "paid" | "requested"; amount: number; balanceAfter: number } | null>(null);
   const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "" } });
@@ -38,18 +35,14 @@ export function WithdrawalForm({ societyId, memberId, locale, onDone }: { societ
   const amountError = form.formState.errors.amount?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-2" data-testid="withdrawal-form">
-      <Label htmlFor={`withdraw-${memberId}`}>{t("amount")}</Label>
-      <div className="flex gap-2">
-        <Input id={`withdraw-${memberId}`} inputMode="numeric" {...form.register("amount")} aria-invalid={!!amountError} className="max-w-40" />
-        <Button type="submit" disabled={pending} data-testid="withdrawal-submit">
-          {t("submit")}
-        </Button>
-      </div>
-      {amountError ? (
-        <p className="text-destructive text-sm" role="alert">
-          {tv(toValidationMessageKey(amountError))}
-        </p>
-      ) : null}
+      <FormField id={`withdraw-${memberId}`} label={t("amount")} error={amountError}>
+        <div className="flex gap-2">
+          <Input id={`withdraw-${memberId}`} inputMode="numeric" {...form.register("amount")} aria-invalid={!!amountError} className="max-w-40" />
+          <Button type="submit" disabled={pending} data-testid="withdrawal-submit">
+            {t("submit")}
+          </Button>
+        </div>
+      </FormField>
       <ActionErrorAlert error={error} />
       {done ? (
         <Alert data-testid="withdrawal-done" data-status={done.status}>

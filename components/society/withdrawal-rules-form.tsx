@@ -5,11 +5,9 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { updateWithdrawalRulesAction } from "@/lib/society/actions";
 import { withdrawalRulesSchema } from "@/lib/society/books/schemas";
 
@@ -18,7 +16,6 @@ type Values = z.input<typeof withdrawalRulesSchema>;
 /** The society's withdrawal rules (admins): the minimum a member's savings keep, and the limit for a second person. */
 export function WithdrawalRulesForm({ societyId, rules, disabled }: { societyId: string; rules: { minimumSavingsBalance: number; withdrawalApprovalLimit: number }; disabled: boolean }) {
   const t = useTranslations("society.books");
-  const tv = useTranslations("validation");
   const router = useRouter();
   const form = useForm<Values, unknown, z.output<typeof withdrawalRulesSchema>>({
     resolver: zodResolver(withdrawalRulesSchema),
@@ -28,15 +25,9 @@ export function WithdrawalRulesForm({ societyId, rules, disabled }: { societyId:
   const field = (name: keyof Values, id: string, label: string) => {
     const message = form.formState.errors[name]?.message;
     return (
-      <div className="space-y-1">
-        <Label htmlFor={id}>{label}</Label>
+      <FormField id={id} label={label} error={message}>
         <Input id={id} inputMode="numeric" disabled={disabled} {...form.register(name)} aria-invalid={!!message} className="w-40" />
-        {message ? (
-          <p className="text-destructive text-sm" role="alert">
-            {tv(toValidationMessageKey(message))}
-          </p>
-        ) : null}
-      </div>
+      </FormField>
     );
   };
   return (

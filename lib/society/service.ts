@@ -1,5 +1,5 @@
 import "server-only";
-import { isPeriodClosed, isSavingsBelowZero, isUniqueViolation } from "@/lib/db-errors";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { writeAudit } from "@/lib/audit/service";
@@ -11,6 +11,7 @@ import { reencodeImage } from "@/lib/documents/reencode";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SocietyActor } from "./access";
 import { sheetMovements } from "./books/movements";
+import { booksRefusal } from "./books/refusals";
 import { postCollections, postIncomeExpense, postMemberLoan } from "./books/posting";
 import { societyCodes, type SocietyCodeKind } from "./codes";
 import { planSheet, salaryTotal, SALARY_EXPENSE_CATEGORY } from "./rules";
@@ -32,8 +33,8 @@ async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<ActionRes
     return ok(await prisma.$transaction(work, { timeout: 30_000, maxWait: 10_000 }));
   } catch (error) {
     if (error instanceof Refusal) return error.result;
-    if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
-    if (isSavingsBelowZero(error)) return fail("conflict", { reason: "savingsAlreadyWithdrawn" });
+    const refused = booksRefusal(error);
+    if (refused) return refused;
     throw error;
   }
 }

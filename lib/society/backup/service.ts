@@ -1,4 +1,5 @@
 import "server-only";
+import { isSavingsBelowZero } from "@/lib/db-errors";
 import sharp from "sharp";
 import { DatabaseError, type ClientBase, type PoolClient } from "pg";
 import { writeAuditWith } from "@/lib/audit/service";
@@ -362,7 +363,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     try {
       await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
     } catch (error) {
-      if (!(error instanceof Error && /would go below zero/.test(error.message))) throw error;
+      if (!isSavingsBelowZero(error)) throw error;
       await db.query("ROLLBACK TO SAVEPOINT repost");
       return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsExceedSavings", list: "withdrawals" }] });
     }

@@ -20,7 +20,7 @@ export function sheetMovements(existing: readonly (ExistingSheetRow & { posted: 
     }),
     ...plan.remove.map((id) => {
       const old = before(id);
-      return { memberId: byId.get(id)!.memberId, workerId, installment: 0 - old.installment || 0, savings: 0 - old.savings || 0 };
+      return { memberId: byId.get(id)!.memberId, workerId, installment: 0 - old.installment, savings: 0 - old.savings };
     }),
   ].filter((m) => m.installment !== 0 || m.savings !== 0);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { isoDateOf } from "@/lib/validation/fields";
 import type { PassbookMovement } from "./passbook";
 
 /** A member's two accounts in the society's books, whole taka: savings owed to them, and their loan still to repay. */
@@ -60,7 +61,7 @@ export async function memberMovements(societyId: string, memberId: string): Prom
     JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
     WHERE l."memberId" = ${memberId} AND l."societyId" = ${societyId}
     GROUP BY e."id" ORDER BY e."date", e."createdAt", e."id"`;
-  return rows.map((r) => ({ date: r.date.toISOString().slice(0, 10), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
+  return rows.map((r) => ({ date: isoDateOf(r.date), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
 }
 
 export type CashBookDay = { date: string; receipts: number; payments: number; closing: number };
@@ -89,7 +90,7 @@ export async function cashBook(societyId: string, range: { from: string; to: str
     const receipts = Number(r.receipts);
     const payments = Number(r.payments);
     running += receipts - payments;
-    return { date: r.date.toISOString().slice(0, 10), receipts, payments, closing: running };
+    return { date: isoDateOf(r.date), receipts, payments, closing: running };
   });
   return { opening, days, receipts: days.reduce((s, d) => s + d.receipts, 0), payments: days.reduce((s, d) => s + d.payments, 0), closing: running };
 }
@@ -110,7 +111,7 @@ export async function accountTotals(societyId: string, range: { from: string | n
 /** When the books are closed through (null: never closed). */
 export async function booksClosedThrough(societyId: string): Promise<string | null> {
   const society = await prisma.society.findUnique({ where: { id: societyId }, select: { booksClosedThrough: true } });
-  return society?.booksClosedThrough ? society.booksClosedThrough.toISOString().slice(0, 10) : null;
+  return society?.booksClosedThrough ? isoDateOf(society.booksClosedThrough) : null;
 }
 
 /** The society's withdrawal rules, for its form. */

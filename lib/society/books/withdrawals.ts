@@ -1,7 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
-import { isPeriodClosed } from "@/lib/db-errors";
+import { booksRefusal } from "./refusals";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -43,7 +43,8 @@ async function withPeriodCheck<T>(run: () => Promise<ActionResult<T>>): Promise<
   try {
     return await run();
   } catch (error) {
-    if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    const refused = booksRefusal(error);
+    if (refused) return refused;
     throw error;
   }
 }

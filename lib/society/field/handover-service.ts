@@ -1,5 +1,5 @@
 import "server-only";
-import { isPeriodClosed } from "@/lib/db-errors";
+import { booksRefusal } from "@/lib/society/books/refusals";
 import { postHandover } from "@/lib/society/books/posting";
 import { isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
@@ -48,7 +48,8 @@ export async function submitHandover(actor: SocietyActor, input: z.output<typeof
  */
 export async function confirmHandover(actor: SocietyActor, input: z.output<typeof confirmHandoverSchema>, now = new Date()): Promise<ActionResult<{ id: string }>> {
   return confirmInTransaction(actor, input, now).catch((error: unknown) => {
-    if (isPeriodClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    const refused = booksRefusal(error);
+    if (refused) return refused;
     throw error;
   });
 }
