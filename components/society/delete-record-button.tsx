@@ -1,13 +1,15 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { Locale } from "@/i18n/config";
 import type { ActionError } from "@/lib/auth/action-result";
+import { formatTaka } from "@/lib/format";
 import { deleteMemberAction, deleteWorkerAction } from "@/lib/society/actions";
 
 /**
@@ -16,10 +18,11 @@ import { deleteMemberAction, deleteWorkerAction } from "@/lib/society/actions";
  */
 export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact = false }: { societyId: string; kind: "worker" | "member"; id: string; name: string; isAdmin: boolean; compact?: boolean }) {
   const t = useTranslations("society");
+  const locale = useLocale() as Locale;
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ActionError | null>(null);
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useState<{ paidOut: number } | null>(null);
   const [pending, startTransition] = useTransition();
 
   const confirm = () =>
@@ -28,7 +31,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
       if (!result.ok) return setError(result.error);
       router.refresh();
       // A member with money on the books was closed, not deleted: say so before the dialog goes.
-      if ("removed" in result.data && result.data.removed === "closed" && kind === "member") return setClosed(true);
+      if ("paidOut" in result.data && result.data.removed === "closed") return setClosed({ paidOut: result.data.paidOut });
       setOpen(false);
     });
 
@@ -43,7 +46,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
         data-testid={`delete-${kind}`}
         onClick={() => {
           setError(null);
-          setClosed(false);
+          setClosed(null);
           setOpen(true);
         }}
       >
@@ -56,7 +59,9 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
             <>
               <DialogHeader>
                 <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>
-                <DialogDescription data-testid="member-closed">{t("dialogs.confirmDelete.memberClosed", { name })}</DialogDescription>
+                <DialogDescription data-testid="member-closed">{t("dialogs.confirmDelete.memberClosed", { name })}
+                  {closed.paidOut > 0 ? ` ${t("dialogs.confirmDelete.savingsPaidOut", { amount: formatTaka(closed.paidOut, locale) })}` : null}
+                </DialogDescription>
               </DialogHeader>
               <DialogFooter>
                 <Button onClick={() => setOpen(false)}>{t("dialogs.close")}</Button>

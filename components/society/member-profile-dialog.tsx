@@ -15,16 +15,18 @@ import type { ActionError } from "@/lib/auth/action-result";
 import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { MemberLoanForm, MemberLoanSummary } from "./member-loan";
 import { WithdrawalForm } from "./withdrawal-form";
 
 type Profile = Extract<Awaited<ReturnType<typeof loadMemberProfileAction>>, { ok: true }>["data"];
 type Row = Profile["recent"][number];
 
 /** Member profile (spec): details, this month's statistics, a day's search and the last 10 collections. */
-export function MemberProfileDialog({ societyId, memberId, name }: { societyId: string; memberId: string; name: string }) {
+export function MemberProfileDialog({ societyId, memberId, name, canLend }: { societyId: string; memberId: string; name: string; canLend: boolean }) {
   const t = useTranslations("society.dialogs.profile");
   const tDialogs = useTranslations("society.dialogs");
   const tTypes = useTranslations("society.dialogs.addMember.types");
+  const tLoans = useTranslations("society.memberLoans");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -85,6 +87,18 @@ export function MemberProfileDialog({ societyId, memberId, name }: { societyId: 
                   <Field label={t("loanOutstanding")} value={taka(Math.max(0, profile.balance.loanOutstanding))} />
                 </dl>
               </section>
+              {profile.loan ? (
+                <section>
+                  <h3 className="mb-2 font-semibold">{tLoans("title")}</h3>
+                  <MemberLoanSummary loan={profile.loan} locale={locale} />
+                </section>
+              ) : null}
+              {canLend && profile.member.status === "active" && profile.balance.loanOutstanding <= 0 ? (
+                <section>
+                  <h3 className="mb-2 font-semibold">{tLoans("give")}</h3>
+                  <MemberLoanForm societyId={societyId} memberId={memberId} locale={locale} onDone={() => load(date)} />
+                </section>
+              ) : null}
               {profile.member.status === "active" ? (
                 <section>
                   <h3 className="mb-2 font-semibold">{t("withdraw")}</h3>

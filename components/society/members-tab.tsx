@@ -22,9 +22,11 @@ type Props = {
   q: string;
   workers: Awaited<ReturnType<typeof workerOptions>>;
   isAdmin: boolean;
+  /** May pay loans out to members (society.lend). */
+  canLend: boolean;
 };
 
-export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props) {
+export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend }: Props) {
   const [t, tReports, locale] = await Promise.all([getTranslations("society.members"), getTranslations("society.reports"), getLocale() as Promise<Locale>]);
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const pageHref = (n: number) => `${societyHref(societyId, "members")}&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
@@ -100,7 +102,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin }: Props
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
-                      <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} />
+                      <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} canLend={canLend} />
                       <PdfLink compact href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
                         {`${tReports("profilePdf")}: ${m.name}`}
                       </PdfLink>

@@ -104,6 +104,8 @@ export const SOCIETY_PERMISSIONS = {
   "society.settings": ["admin"],
   /** Confirm a field worker's cash hand-over; link a worker to the staff account that collects as them. */
   "society.cash": ["admin"],
+  /** Pay a loan out of the society's fund to a member, with its instalment plan. */
+  "society.lend": ["admin"],
 } as const satisfies Record<string, readonly SocietyRole[]>;
 
 export type SocietyPermission = keyof typeof SOCIETY_PERMISSIONS;

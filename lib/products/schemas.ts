@@ -2,17 +2,7 @@
 import { z } from "zod";
 import { LOAN_TYPES } from "@/lib/applications/rules";
 import { wholeTaka } from "@/lib/applications/schemas";
-import { parseNumberInput } from "@/lib/format";
-
-/** A number typed as text (Bengali digits allowed) within [min, max] with at most `decimals` decimals. */
-const typedNumber = (min: number, max: number, decimals: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? "required" : "invalidNumber") })
-      .refine((n) => Number.isFinite(n) && n >= min && n <= max, "invalidNumber")
-      .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), "invalidNumber"),
-  );
+import { typedNumber } from "@/lib/validation/fields";
 
 /** One feature per line; blank lines dropped. */
 const featureLines = z

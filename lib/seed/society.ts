@@ -2,6 +2,8 @@ import type { MembershipType, Prisma, SocietyCollectionStatus, SocietyRecordStat
 import type { DemoDocuments } from "./documents";
 import { staffId } from "./staff";
 import { atDhakaTime, calendarDate, demoDate, demoId, demoTime, societyCode } from "./support";
+import { loanPlan } from "../society/books/loan-plan";
+import { isoDateOf } from "../validation/fields";
 
 /**
  * The demo savings society: 3 workers, 12 members, the 30 days of collections before the
@@ -31,7 +33,10 @@ type MemberSpec = {
   worker: number;
   installment: number;
   savings: number;
+  /** A loan given at joining (the prototype's field, no plan). */
   loan: number | null;
+  /** A loan with an instalment plan, paid out this many days before the seed's today. */
+  plan?: { principal: number; ratePercent: number; method: "flat" | "declining"; frequency: "daily" | "weekly" | "monthly"; instalmentCount: number; daysBefore: number };
   joined: Date;
   type: MembershipType;
   status: SocietyRecordStatus;
@@ -41,7 +46,7 @@ const MEMBERS: readonly MemberSpec[] = [
   { name: "আমেনা খাতুন", nid: "3304718265", phone: "+8801712300401", worker: 0, installment: 200, savings: 50, loan: 20_000, joined: calendarDate(2025, 2, 10), type: "regular", status: "active" },
   { name: "রহিমা বেগম", nid: "3304718266", phone: "+8801712300402", worker: 0, installment: 150, savings: 30, loan: 15_000, joined: calendarDate(2025, 4, 1), type: "regular", status: "active" },
   { name: "মোঃ সেলিম মিয়া", nid: "1985261904512", phone: "+8801712300403", worker: 0, installment: 300, savings: 100, loan: 30_000, joined: calendarDate(2025, 6, 15), type: "premium", status: "active" },
-  { name: "নাসিমা আক্তার", nid: "3304718268", phone: "+8801712300404", worker: 0, installment: 0, savings: 50, loan: null, joined: calendarDate(2026, 1, 8), type: "regular", status: "active" },
+  { name: "নাসিমা আক্তার", nid: "3304718268", phone: "+8801712300404", worker: 0, installment: 275, savings: 50, loan: null, plan: { principal: 10_000, ratePercent: 10, method: "flat", frequency: "daily", instalmentCount: 40, daysBefore: 35 }, joined: calendarDate(2026, 1, 8), type: "regular", status: "active" },
   { name: "কুলসুম বিবি", nid: "5512093371", phone: "+8801812300405", worker: 1, installment: 100, savings: 20, loan: 10_000, joined: calendarDate(2025, 3, 20), type: "regular", status: "active" },
   { name: "হালিমা খাতুন", nid: "5512093372", phone: "+8801812300406", worker: 1, installment: 250, savings: 50, loan: 25_000, joined: calendarDate(2025, 5, 5), type: "premium", status: "active" },
   { name: "আব্দুল হালিম", nid: "19782619033456789", phone: "+8801812300407", worker: 1, installment: 200, savings: 40, loan: 20_000, joined: calendarDate(2025, 9, 12), type: "regular", status: "active" },
@@ -68,6 +73,7 @@ export type SocietyRows = {
   sequences: Prisma.SocietySequenceCreateManyInput[];
   salaries: Prisma.WorkerSalaryCreateManyInput[];
   incomeExpenses: Prisma.IncomeExpenseCreateManyInput[];
+  memberLoans: Prisma.SocietyMemberLoanCreateManyInput[];
 };
 
 export function buildSociety(documents: DemoDocuments): SocietyRows {
@@ -219,7 +225,27 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
     createdById: manager,
   }));
 
+  // Loans with a plan (lib/society/books/loan-plan.ts), the first instalment a day after the payout.
+  const memberLoans: Prisma.SocietyMemberLoanCreateManyInput[] = MEMBERS.flatMap((m, i) => {
+    if (!m.plan) return [];
+    const { daysBefore, ...terms } = m.plan;
+    const plan = loanPlan({ ...terms, firstDueDate: isoDateOf(demoDate(-daysBefore + 1)) });
+    return [{
+      id: demoId(`society-member-loan:${i + 1}`),
+      societyId,
+      memberId: members[i]!.id!,
+      ...terms,
+      serviceCharge: plan.serviceCharge,
+      instalmentAmount: plan.instalmentAmount,
+      firstDueDate: demoDate(-daysBefore + 1),
+      disbursedOn: demoDate(-daysBefore),
+      createdAt: demoTime(-daysBefore, "11:00"),
+      createdById: manager,
+    }];
+  });
+
   return {
+    memberLoans,
     society: { id: societyId, ...DEMO_SOCIETY, createdAt: established, updatedAt: established },
     // The manager runs the society; the collection agent may view and add but not delete.
     managers: [

@@ -7,9 +7,10 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
-import { approveWithdrawalSchema, closeBooksSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
+import { approveWithdrawalSchema, closeBooksSchema, memberLoanSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
 import { closeBooks, updateWithdrawalRules } from "./books/service";
+import { giveMemberLoan } from "./books/loans";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
 const workerWithPhoto = workerSchema.extend({ photo: z.custom<Blob>((v) => v instanceof Blob, { error: "imageNotImage" }).nullish() });
@@ -152,4 +153,12 @@ export const updateWithdrawalRulesAction = defineSocietyAction({
   permission: "society.settings",
   input: withdrawalRulesSchema,
   handler: (input, access) => updateWithdrawalRules(access, input),
+});
+
+/** A loan from the society's fund to a member, with its instalment plan (admins; one loan at a time). */
+export const giveMemberLoanAction = defineSocietyAction({
+  name: "society.giveMemberLoan",
+  permission: "society.lend",
+  input: memberLoanSchema,
+  handler: (input, access) => giveMemberLoan(access, input),
 });

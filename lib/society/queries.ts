@@ -1,5 +1,5 @@
 import "server-only";
-import { memberBalances } from "./books/queries";
+import { memberBalances, memberLoanView } from "./books/queries";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
@@ -210,10 +210,13 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
     memberBalances(societyId, [memberId]),
   ]);
   const { worker, joinDate, ...rest } = member;
+  const balance = balances.get(memberId)!;
   return {
     member: { ...rest, workerName: worker.name, joinDate: isoDateOf(joinDate) },
     /** From the journal: savings to date and the loan still to repay. */
-    balance: balances.get(memberId)!,
+    balance,
+    /** The latest loan with an instalment plan, and where the member stands on it today. */
+    loan: await memberLoanView(societyId, memberId, balance.loanOutstanding, today),
     month: {
       month: month.month,
       installment: sums._sum.installmentCollected ?? 0,

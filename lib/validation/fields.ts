@@ -3,11 +3,21 @@
  * of the "validation" namespace. Pure: forms and server actions import the same pieces.
  */
 import { z } from "zod";
-import { dhakaToday, toAsciiDigits } from "@/lib/format";
+import { dhakaToday, parseNumberInput, toAsciiDigits } from "@/lib/format";
 import type { ValidationMessageKey } from "@/lib/applications/validation-keys";
 import { normalizeBdMobile, normalizeNid } from "./bd";
 
 export const msg = (key: ValidationMessageKey) => ({ error: key });
+
+/** A number typed as text (Bengali digits allowed) within [min, max] with at most `decimals` decimals. */
+export const typedNumber = (min: number, max: number, decimals: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? "required" : "invalidNumber") })
+      .refine((n) => Number.isFinite(n) && n >= min && n <= max, "invalidNumber")
+      .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), "invalidNumber"),
+  );
 
 /** Required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) => z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));

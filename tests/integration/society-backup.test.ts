@@ -141,6 +141,32 @@ describe("backup download and restore", () => {
     expect(await checksum()).toBe(before);
   });
 
+  it("carries members' loans with their plans: restored and posted again; an older file without them is refused over loans", async () => {
+    await prisma.$queryRaw`SELECT "society_books_repost"(${societyId})`;
+    const member = await prisma.societyMember.findFirstOrThrow({ where: { societyId, code: "M002" } });
+    const loan = await prisma.societyMemberLoan.create({
+      data: { societyId, memberId: member.id, principal: 6_000, serviceCharge: 600, ratePercent: 10, method: "flat", frequency: "weekly", instalmentCount: 12, instalmentAmount: 550, firstDueDate: new Date("2026-01-08T00:00:00Z"), disbursedOn: new Date("2026-01-01T00:00:00Z") },
+    });
+    await prisma.$queryRaw`SELECT "society_post"(${societyId}, '2026-01-01'::date, 'member_loan', 'SocietyMemberLoan', ${loan.id}, "society_member_plan_loan_lines"(${member.id}, 6000, 600))`;
+    const owed = (await memberBalances(societyId, [member.id])).get(member.id)!.loanOutstanding;
+    const file = await exportBackup();
+    expect(file.memberLoans).toEqual([expect.objectContaining({ id: "ML0001", memberId: "M002", principal: 6_000, serviceCharge: 600, method: "flat", frequency: "weekly", instalmentCount: 12, firstDueDate: "2026-01-08", disbursedOn: "2026-01-01" })]);
+
+    expect((await restore(JSON.stringify(file))).body).toMatchObject({ ok: true });
+    expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(file));
+    const restoredMember = await prisma.societyMember.findFirstOrThrow({ where: { societyId, code: "M002" } });
+    expect((await memberBalances(societyId, [restoredMember.id])).get(restoredMember.id)!.loanOutstanding).toBe(owed);
+    expect(await prisma.societyMemberLoan.count({ where: { societyId, memberId: restoredMember.id, entryId: { not: null } } })).toBe(1);
+
+    const before = await checksum();
+    const older: Record<string, unknown> = { ...file };
+    delete older.memberLoans;
+    expect((await restore(JSON.stringify(older))).body).toMatchObject({ ok: false, problems: [{ code: "memberLoansMissing", value: "1" }] });
+    const unknownMember = { ...file, memberLoans: [{ ...(file.memberLoans as Record<string, unknown>[])[0], memberId: "M404" }] };
+    expect((await restore(JSON.stringify(unknownMember))).body).toMatchObject({ ok: false, problems: [{ code: "memberNotFound", list: "memberLoans", value: "M404" }] });
+    expect(await checksum()).toBe(before);
+  });
+
 
   it("restores a file made by the prototype completely: Bengali names, string amounts, a photo, two collections of a member on one day", async () => {
     const file = await prototypeFile();

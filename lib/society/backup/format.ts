@@ -128,11 +128,12 @@ export type BackupProblemCode =
   | "registrationTaken"
   | "withdrawalsExceedSavings"
   | "withdrawalsMissing"
+  | "memberLoansMissing"
   | "tooManyProblems";
 
 /** A problem found in a file; `record` names the record (its id, or its position) for the message. */
 export type BackupProblem = { code: BackupProblemCode; list?: BackupList; record?: string; field?: string; value?: string };
-export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals";
+export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals" | "memberLoans";
 
 // ---------------------------------------------------------------------------------------------------
 // Field readers: lenient where the prototype was (amounts as strings or empty), strict on meaning.
@@ -256,7 +257,24 @@ export const withdrawalRecord = z.object({
   rejectionNote: optionalText(300),
 });
 
+/** A loan with an instalment plan paid out to a member (this system's addition): by the member's id; posted again. */
+export const memberLoanRecord = z.object({
+  id: code("ML"),
+  memberId: z.string().min(1).max(20),
+  principal: amount.refine((v) => v > 0),
+  serviceCharge: amount,
+  ratePercent: z.number().int().min(0).max(100),
+  method: z.enum(["flat", "declining"]),
+  frequency: z.enum(["daily", "weekly", "monthly"]),
+  instalmentCount: z.number().int().min(1).max(730),
+  instalmentAmount: amount.refine((v) => v > 0),
+  firstDueDate: day,
+  disbursedOn: day,
+  createdAt: timestamp,
+});
+
 export type IncomeExpenseRecord = z.output<typeof incomeExpenseRecord>;
+export type MemberLoanRecord = z.output<typeof memberLoanRecord>;
 export type WithdrawalRecord = z.output<typeof withdrawalRecord>;
 export type SalaryRecord = z.output<typeof salaryRecord>;
 
@@ -269,6 +287,7 @@ export type RestorePlan = {
   incomeExpenses: IncomeExpenseRecord[] | null;
   salaries: SalaryRecord[] | null;
   withdrawals: WithdrawalRecord[] | null;
+  memberLoans: MemberLoanRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -324,7 +343,7 @@ export function checkFileShape(data: unknown): { ok: true; data: Record<string, 
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.workers) || !Array.isArray(file.members) || !Array.isArray(file.collections)) return { ok: false, problems: [{ code: "invalidFormat" }] };
   if (file.version !== undefined && file.version !== BACKUP_VERSION) return { ok: false, problems: [{ code: "unsupportedVersion", value: String(file.version).slice(0, 20) }] };
-  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals"] as const) {
+  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals", "memberLoans"] as const) {
     if (file[key] !== undefined && !Array.isArray(file[key])) return { ok: false, problems: [{ code: "invalidFormat" }] };
   }
   return { ok: true, data: file };
@@ -409,6 +428,7 @@ export type BackupExtras = {
   incomeExpenses: IncomeExpenseRecord[] | null;
   salaries: SalaryRecord[] | null;
   withdrawals: WithdrawalRecord[] | null;
+  memberLoans: MemberLoanRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -418,11 +438,13 @@ export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord
   const salaries = Array.isArray(file.workerSalaries) ? checkedRecords("workerSalaries", file.workerSalaries, salaryRecord, add) : null;
   const withdrawals = Array.isArray(file.withdrawals) ? checkedRecords("withdrawals", file.withdrawals, withdrawalRecord, add) : null;
   for (const w of withdrawals ?? []) if (!memberIds.has(w.memberId)) add({ code: "memberNotFound", list: "withdrawals", record: w.id, value: w.memberId });
+  const memberLoans = Array.isArray(file.memberLoans) ? checkedRecords("memberLoans", file.memberLoans, memberLoanRecord, add) : null;
+  for (const l of memberLoans ?? []) if (!memberIds.has(l.memberId)) add({ code: "memberNotFound", list: "memberLoans", record: l.id, value: l.memberId });
   const society = file.society === undefined ? null : societyDetails.safeParse(file.society);
   if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
   const workerCodes = new Set(workers.map((w) => w.id));
   for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
-  return { incomeExpenses, salaries, withdrawals, society: society?.success ? society.data : null };
+  return { incomeExpenses, salaries, withdrawals, memberLoans, society: society?.success ? society.data : null };
 }
 
 export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
@@ -484,7 +506,7 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, society: head.society },
+    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, memberLoans: head.memberLoans, society: head.society },
   };
 }
 

@@ -152,6 +152,22 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     decidedAt: w.decidedAt?.toISOString() ?? null,
     rejectionNote: w.rejectionNote,
   }));
+  // Loans with a plan (this system's addition), by the member's id in the file; posted again on restore.
+  const memberLoans = await tx.societyMemberLoan.findMany({ where: { societyId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { member: { select: { code: true } } } });
+  yield* list("memberLoans", memberLoans.map((l, i) => ({ l, i })), false, ({ l, i }) => ({
+    id: `ML${String(i + 1).padStart(4, "0")}`,
+    memberId: l.member.code,
+    principal: l.principal,
+    serviceCharge: l.serviceCharge,
+    ratePercent: l.ratePercent,
+    method: l.method,
+    frequency: l.frequency,
+    instalmentCount: l.instalmentCount,
+    instalmentAmount: l.instalmentAmount,
+    firstDueDate: isoDateOf(l.firstDueDate),
+    disbursedOn: isoDateOf(l.disbursedOn),
+    createdAt: l.createdAt.toISOString(),
+  }));
   yield `,"society":${JSON.stringify(society)}`;
   yield `,"timestamp":${JSON.stringify(new Date().toISOString())},"version":"${BACKUP_VERSION}","totalRecords":${total},"generatedBy":"${BACKUP_GENERATOR}"}`;
 }
@@ -271,6 +287,9 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     // Withdrawals go with their members; the file's come back below (a file without the list has none: kept out).
     const oldWithdrawals = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyWithdrawal" WHERE "societyId" = $1 AND "status" <> 'rejected'`, [societyId])).rows[0]?.n ?? 0;
     await db.query(`DELETE FROM "SocietyWithdrawal" WHERE "societyId" = $1`, [societyId]);
+    // Members' loans too (the same way: a file without them cannot replace a society that has some).
+    const oldLoans = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyMemberLoan" WHERE "societyId" = $1`, [societyId])).rows[0]?.n ?? 0;
+    await db.query(`DELETE FROM "SocietyMemberLoan" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
     const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
 
@@ -357,6 +376,13 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
         newId(), societyId, memberIds.get(w.memberId)!, w.amount, w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
       ]));
     }
+    // A file without members' loans over a society that lent would forgive every loan: refused, with the reason.
+    if (!extras.memberLoans && oldLoans > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "memberLoansMissing", value: String(oldLoans) }] });
+    if (extras.memberLoans && extras.memberLoans.length > 0) {
+      await copyInto(db, "SocietyMemberLoan", MEMBER_LOAN_COLUMNS, extras.memberLoans.map((l) => [
+        newId(), societyId, memberIds.get(l.memberId)!, l.principal, l.serviceCharge, l.ratePercent, l.method, l.frequency, l.instalmentCount, l.instalmentAmount, l.firstDueDate, l.disbursedOn, dateTime(l.createdAt, now),
+      ]));
+    }
     // Every restored record that moves money, posted again (after the income, expenses, salaries and withdrawals are in).
     // Withdrawals the file's savings cannot cover are refused by the books: reported, nothing changed.
     await db.query("SAVEPOINT repost");
@@ -439,4 +465,5 @@ const MEMBER_COLUMNS = ["id", "societyId", "code", "memberCode", "name", "nid", 
 const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "status", "createdAt", "createdByRole"];
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "createdAt", "createdByRole"];
+const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
 const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "status", "requestedAt", "decidedAt", "rejectionNote"];

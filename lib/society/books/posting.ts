@@ -52,3 +52,8 @@ export async function postHandover(tx: Tx, ctx: PostingContext, handover: { id: 
 export async function postWithdrawal(tx: Tx, ctx: PostingContext, withdrawal: { id: string; memberId: string; amount: number }) {
   return post(tx, ctx, "withdrawal", { type: "SocietyWithdrawal", id: withdrawal.id }, Prisma.sql`"society_withdrawal_lines"(${withdrawal.memberId}, ${withdrawal.amount}::int)`);
 }
+
+/** A loan with an instalment plan paid out: the member owes the total; principal out of cash, the charge to income. */
+export async function postPlanLoan(tx: Tx, ctx: PostingContext, loan: { id: string; memberId: string; principal: number; serviceCharge: number }) {
+  return post(tx, ctx, "member_loan", { type: "SocietyMemberLoan", id: loan.id }, Prisma.sql`"society_member_plan_loan_lines"(${loan.memberId}, ${loan.principal}::int, ${loan.serviceCharge}::int)`);
+}

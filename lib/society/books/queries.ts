@@ -2,6 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { PassbookMovement } from "./passbook";
+import { dhakaToday } from "@/lib/format";
+import { loanPlan, loanStanding, type LoanFrequency, type LoanMethod, type LoanStanding, type PlannedInstalment } from "./loan-plan";
 
 /** A member's two accounts in the society's books, whole taka: savings owed to them, and their loan still to repay. */
 export type MemberBalance = { savings: number; loanOutstanding: number };
@@ -20,7 +22,7 @@ export async function memberBalances(societyId: string, memberIds: readonly stri
     GROUP BY l."memberId", a."kind"`;
   for (const row of rows) {
     const balance = balances.get(row.memberId)!;
-    if (row.kind === "member_savings") balance.savings = -Number(row.total);
+    if (row.kind === "member_savings") balance.savings = 0 - Number(row.total); // never -0 on a screen
     else balance.loanOutstanding = Number(row.total);
   }
   return balances;
@@ -117,4 +119,43 @@ export async function booksClosedThrough(societyId: string): Promise<string | nu
 /** The society's withdrawal rules, for its form. */
 export async function withdrawalRules(societyId: string) {
   return prisma.society.findUniqueOrThrow({ where: { id: societyId }, select: { minimumSavingsBalance: true, withdrawalApprovalLimit: true } });
+}
+
+export type MemberLoanView = {
+  id: string;
+  principal: number;
+  serviceCharge: number;
+  ratePercent: number;
+  method: LoanMethod;
+  frequency: LoanFrequency;
+  instalmentCount: number;
+  instalmentAmount: number;
+  disbursedOn: string;
+  totalRepayable: number;
+  standing: LoanStanding;
+  instalments: PlannedInstalment[];
+};
+
+/**
+ * A member's latest loan with a plan and where they stand on it today. What was paid towards it comes from the books:
+ * the plan's total less what their loan account still owes (one loan at a time, so the account holds only this one).
+ */
+export async function memberLoanView(societyId: string, memberId: string, loanOutstanding: number, today = dhakaToday()): Promise<MemberLoanView | null> {
+  const loan = await prisma.societyMemberLoan.findFirst({ where: { societyId, memberId }, orderBy: [{ disbursedOn: "desc" }, { createdAt: "desc" }] });
+  if (!loan) return null;
+  const plan = loanPlan({ ...loan, firstDueDate: isoDateOf(loan.firstDueDate) });
+  return {
+    id: loan.id,
+    principal: loan.principal,
+    serviceCharge: loan.serviceCharge,
+    ratePercent: loan.ratePercent,
+    method: loan.method,
+    frequency: loan.frequency,
+    instalmentCount: loan.instalmentCount,
+    instalmentAmount: loan.instalmentAmount,
+    disbursedOn: isoDateOf(loan.disbursedOn),
+    totalRepayable: plan.totalRepayable,
+    standing: loanStanding(plan.instalments, plan.totalRepayable - loanOutstanding, today),
+    instalments: plan.instalments,
+  };
 }

@@ -10,3 +10,14 @@ export function booksRefusal(error: unknown): ActionResult<never> | null {
   if (isSavingsBelowZero(error)) return fail("conflict", { reason: "savingsAlreadyWithdrawn" });
   return null;
 }
+
+/** Runs a books transaction, answering what the books' triggers refused (above) instead of throwing it. */
+export async function withBooksRefusals<T>(run: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    const refused = booksRefusal(error);
+    if (refused) return refused;
+    throw error;
+  }
+}

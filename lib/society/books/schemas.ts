@@ -3,7 +3,8 @@ import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { recordId } from "@/lib/society/schemas";
 import { dhakaToday } from "@/lib/format";
-import { isRealIsoDate, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
+import { isRealIsoDate, msg, pastOrTodayDate, requiredText, todayOrLaterDate, typedNumber } from "@/lib/validation/fields";
+import { LOAN_FREQUENCIES, LOAN_METHODS } from "./loan-plan";
 
 /** Close the books through a day (today or earlier): nothing dated on or before it can be posted afterwards. */
 export const closeBooksSchema = z.object({ through: pastOrTodayDate });
@@ -38,3 +39,22 @@ export const withdrawalRulesSchema = z.object({
   minimumSavingsBalance: wholeTaka("invalidAmount", { allowZero: true }),
   withdrawalApprovalLimit: wholeTaka("invalidAmount", { allowZero: true }),
 });
+
+/** The longest plan accepted: two years of daily instalments. */
+export const MAX_LOAN_INSTALMENTS = 730;
+
+/**
+ * A loan from the society's fund to a member, with its plan: the amount, the charge (a flat rate on the whole amount,
+ * or a yearly rate on a declining balance), how often and how many instalments, and the first instalment's day.
+ */
+export const memberLoanSchema = z.object({
+  memberId: recordId,
+  principal: wholeTaka("invalidAmount"),
+  ratePercent: typedNumber(0, 100, 0),
+  method: z.enum(LOAN_METHODS, msg("required")),
+  frequency: z.enum(LOAN_FREQUENCIES, msg("required")),
+  instalmentCount: typedNumber(1, MAX_LOAN_INSTALMENTS, 0),
+  firstDueDate: todayOrLaterDate,
+});
+export type MemberLoanInput = z.input<typeof memberLoanSchema>;
+export type MemberLoanValues = z.output<typeof memberLoanSchema>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
-import { booksRefusal } from "./refusals";
+import { withBooksRefusals } from "./refusals";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -39,22 +39,12 @@ function refusedForBalance(available: number, minimum: number): ActionResult<nev
   return fail("conflict", { reason: "insufficientSavings", details: { available: Math.max(0, available), minimum } });
 }
 
-async function withPeriodCheck<T>(run: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  try {
-    return await run();
-  } catch (error) {
-    const refused = booksRefusal(error);
-    if (refused) return refused;
-    throw error;
-  }
-}
-
 /**
  * A member takes savings out. Up to the society's limit it is paid at once (posted to the journal in this transaction);
  * above it, it waits for a second person. Never below zero or the society's minimum, counting requests still waiting.
  */
 export async function requestWithdrawal(a: SocietyActor, input: { memberId: string; amount: number }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
-  return withPeriodCheck(() =>
+  return withBooksRefusals(() =>
     prisma.$transaction(async (tx): Promise<ActionResult<WithdrawalOutcome>> => {
       const member = await lockedAvailability(tx, a.societyId, input.memberId, null);
       if (!member) return fail("notFound");
@@ -95,7 +85,7 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
  * state: of two approvals one wins), and only if the savings still cover it.
  */
 export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
-  return withPeriodCheck(() =>
+  return withBooksRefusals(() =>
     prisma.$transaction(async (tx): Promise<ActionResult<WithdrawalOutcome>> => {
       const withdrawal = await tx.societyWithdrawal.findFirst({ where: { id: input.withdrawalId, societyId: a.societyId }, select: { id: true, memberId: true, amount: true, requestedById: true } });
       if (!withdrawal) return fail("notFound");
@@ -153,4 +143,25 @@ export async function rejectWithdrawal(a: SocietyActor, input: { withdrawalId: s
     });
     return ok({ id: withdrawal.id });
   });
+}
+
+/**
+ * Closing a membership pays the member's savings out in full (the society's minimum does not apply to a member who
+ * leaves), as a paid withdrawal posted in the caller's transaction; requests still waiting are refused. The caller holds
+ * the member's row locked. Returns what was paid out (0 when nothing was saved).
+ */
+export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, now = new Date()): Promise<number> {
+  await tx.societyWithdrawal.updateMany({ where: { memberId, status: "requested" }, data: { status: "rejected", decidedById: a.createdById, decidedAt: now } });
+  const [savings] = await tx.$queryRaw<{ balance: bigint | null }[]>`
+    SELECT -sum(l."amount") AS "balance" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+    WHERE l."memberId" = ${memberId} AND a."kind" = 'member_savings'`;
+  const balance = Number(savings?.balance ?? 0);
+  if (balance <= 0) return 0;
+  const withdrawal = await tx.societyWithdrawal.create({
+    data: { societyId: a.societyId, memberId, amount: balance, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
+    select: { id: true },
+  });
+  const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, { id: withdrawal.id, memberId, amount: balance });
+  await tx.societyWithdrawal.update({ where: { id: withdrawal.id }, data: { entryId } });
+  return balance;
 }

@@ -11,6 +11,7 @@ import { SocietyHeader } from "@/components/society/society-header";
 import { SocietyTabs } from "@/components/society/society-tabs";
 import { WorkersTab } from "@/components/society/workers-tab";
 import type { Locale } from "@/i18n/config";
+import { hasSocietyPermission } from "@/lib/auth/permissions";
 import { requireSocietyPermission } from "@/lib/society/access";
 import {
   getCollectionToday,
@@ -62,14 +63,14 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
         />
         <SocietyTabs societyId={societyId} active={tab} />
         <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4" data-testid={`society-tab-${tab}`}>
-          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} society={access.society} />
+          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} canLend={hasSocietyPermission(access.access, "society.lend")} society={access.society} />
         </main>
       </div>
     </ClientMessages>
   );
 }
 
-async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
+async function TabContent({ tab, societyId, search, isAdmin, canLend, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; canLend: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
   switch (tab) {
     case "dashboard": {
       const [data, workers, field] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId), fieldOverview(societyId)]);
@@ -80,7 +81,7 @@ async function TabContent({ tab, societyId, search, isAdmin, society }: { tab: S
     case "members": {
       const { q, page } = memberSearchSchema.parse({ q: first(search.q), page: first(search.page) });
       const [members, workers] = await Promise.all([listMembers(societyId, q, page), workerOptions(societyId)]);
-      return <MembersTab societyId={societyId} page={members} q={q} workers={workers} isAdmin={isAdmin} />;
+      return <MembersTab societyId={societyId} page={members} q={q} workers={workers} isAdmin={isAdmin} canLend={canLend} />;
     }
     case "collection": {
       const [today, recent, workers] = await Promise.all([getCollectionToday(societyId), recentCollections(societyId), workerOptions(societyId)]);
