@@ -4,14 +4,22 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatTaka } from "@/lib/format";
-import type { AccountTotal, CashBook } from "@/lib/society/books/queries";
+import Link from "next/link";
+import type { AccountTotal, CashBook, Ledger } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { societyHref } from "@/lib/society/tabs";
+import { AccountLedger } from "./account-ledger";
+import { accountName } from "./account-name";
+import { ChartOfAccounts } from "./chart-of-accounts";
 import { CloseBooksForm } from "./close-books-form";
 import { WithdrawalRulesForm } from "./withdrawal-rules-form";
 
 type Props = {
   societyId: string;
   range: { from: string; to: string; worker: string | null };
+  /** The account whose ledger is open, if any. */
+  ledger: Ledger | null;
+  canReverse: boolean;
   workers: { id: string; name: string }[];
   cash: CashBook;
   period: AccountTotal[];
@@ -21,13 +29,6 @@ type Props = {
   isAdmin: boolean;
 };
 
-type T = Awaited<ReturnType<typeof getTranslations<"society.books">>>;
-
-/** An account's name: the category as the society typed it, or the system account's name in the reader's language. */
-function accountName(t: T, a: AccountTotal): string {
-  return a.name ?? t(`accounts.${a.kind as "cash_in_hand"}`);
-}
-
 function Money({ value, locale, strong = false }: { value: number; locale: Locale; strong?: boolean }) {
   return <td className={`px-3 py-1.5 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{formatTaka(value, locale)}</td>;
 }
@@ -36,7 +37,7 @@ function Money({ value, locale, strong = false }: { value: number; locale: Local
  * The society's books for a period: the cash book (the society's cash, or one worker's), the trial balance, the income
  * and expenditure statement and the balance sheet, every figure from the journal; and closing the books (admins).
  */
-export async function BooksTab({ societyId, range, workers, cash, period, toDate, closedThrough, rules, isAdmin }: Props) {
+export async function BooksTab({ societyId, range, ledger, canReverse, workers, cash, period, toDate, closedThrough, rules, isAdmin }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.books"), getLocale() as Promise<Locale>]);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
   const debit = toDate.reduce((s, a) => s + Math.max(a.total, 0), 0);
@@ -75,10 +76,13 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
             ))}
           </select>
         </div>
+        {ledger ? <input type="hidden" name="account" value={ledger.account.code} /> : null}
         <Button type="submit" size="sm">
           {t("show")}
         </Button>
       </form>
+
+      {ledger ? <AccountLedger societyId={societyId} ledger={ledger} range={range} canReverse={canReverse} /> : null}
 
       <section className="space-y-2" aria-labelledby="cash-book">
         <h2 id="cash-book" className="font-semibold">
@@ -139,7 +143,12 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
                 .filter((a) => a.total !== 0)
                 .map((a) => (
                   <tr key={a.code}>
-                    <td className="px-3 py-1.5">{accountName(t, a)}</td>
+                    <td className="px-3 py-1.5">
+                      {/* Each account opens its ledger for the period. */}
+                      <Link href={`${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}&account=${a.code}`} className="underline-offset-2 hover:underline" data-testid="ledger-link">
+                        {accountName(t, a)}
+                      </Link>
+                    </td>
                     <Money value={Math.max(a.total, 0)} locale={locale} />
                     <Money value={Math.max(-a.total, 0)} locale={locale} />
                   </tr>
@@ -223,6 +232,14 @@ export async function BooksTab({ societyId, range, workers, cash, period, toDate
           </table>
         </section>
       </div>
+
+      <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="chart-title">
+        <h2 id="chart-title" className="font-semibold">
+          {t("chartTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("chartText")}</p>
+        <ChartOfAccounts societyId={societyId} accounts={toDate.map((a) => ({ code: a.code, kind: a.kind, type: a.type, name: a.name, label: a.label }))} isAdmin={isAdmin} />
+      </section>
 
       <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="close-books">
         <h2 id="close-books" className="font-semibold">

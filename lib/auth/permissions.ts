@@ -106,6 +106,8 @@ export const SOCIETY_PERMISSIONS = {
   "society.cash": ["admin"],
   /** Pay a loan out of the society's fund to a member, with its instalment plan. */
   "society.lend": ["admin"],
+  /** Reverse an income or expense posted by mistake (a reversal entry; nothing is erased). */
+  "society.reverse": ["admin"],
 } as const satisfies Record<string, readonly SocietyRole[]>;
 
 export type SocietyPermission = keyof typeof SOCIETY_PERMISSIONS;

@@ -7,9 +7,9 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
-import { approveWithdrawalSchema, closeBooksSchema, memberLoanSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
+import { accountLabelSchema, addAccountSchema, approveWithdrawalSchema, closeBooksSchema, memberLoanSchema, reverseIncomeExpenseSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
-import { closeBooks, updateWithdrawalRules } from "./books/service";
+import { addAccount, closeBooks, labelAccount, reverseIncomeExpense, updateWithdrawalRules } from "./books/service";
 import { giveMemberLoan } from "./books/loans";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
@@ -161,4 +161,28 @@ export const giveMemberLoanAction = defineSocietyAction({
   permission: "society.lend",
   input: memberLoanSchema,
   handler: (input, access) => giveMemberLoan(access, input),
+});
+
+/** Reverse an income or expense posted by mistake (admins): a reversal entry today; the original stays on the books. */
+export const reverseIncomeExpenseAction = defineSocietyAction({
+  name: "society.reverseIncomeExpense",
+  permission: "society.reverse",
+  input: reverseIncomeExpenseSchema,
+  handler: (input, access) => reverseIncomeExpense(access, input),
+});
+
+/** The chart of accounts: name an account as the society calls it. */
+export const labelAccountAction = defineSocietyAction({
+  name: "society.labelAccount",
+  permission: "society.settings",
+  input: accountLabelSchema,
+  handler: (input, access) => labelAccount(access, input),
+});
+
+/** The chart of accounts: add an income or expense category account. */
+export const addAccountAction = defineSocietyAction({
+  name: "society.addAccount",
+  permission: "society.settings",
+  input: addAccountSchema,
+  handler: (input, access) => addAccount(access, input),
 });

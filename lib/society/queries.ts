@@ -83,7 +83,7 @@ export async function getSocietyDashboard(societyId: string, today = dhakaToday(
     prisma.societyMember.count({ where: { societyId } }),
     prisma.societyWorker.count({ where: { societyId, status: "active" } }),
     collectedSums(societyId, month.start, month.end),
-    prisma.incomeExpense.groupBy({ by: ["type"], where: { societyId, date: { gte: month.start, lt: month.end } }, _sum: { amount: true } }),
+    prisma.incomeExpense.groupBy({ by: ["type"], where: { societyId, reversedAt: null, date: { gte: month.start, lt: month.end } }, _sum: { amount: true } }),
     prisma.workerSalary.aggregate({ where: { societyId, status: "paid" }, _sum: { totalSalary: true } }),
     prisma.workerSalary.aggregate({ where: { societyId, status: "paid", paidDate: { gte: month.start, lt: month.end } }, _sum: { totalSalary: true } }),
     recentCollections(societyId),

@@ -14,6 +14,7 @@ vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import { GET as download, POST as upload } from "@/app/society-manager/[societyId]/backup/route";
 import { prisma, withoutRowTriggers } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
 import { memberBalances, trialBalance } from "@/lib/society/books/queries";
 import { verifyCollectionReferences } from "@/lib/society/backup/service";
 import { sessionState } from "../support/session-state";
@@ -165,6 +166,22 @@ describe("backup download and restore", () => {
     const unknownMember = { ...file, memberLoans: [{ ...(file.memberLoans as Record<string, unknown>[])[0], memberId: "M404" }] };
     expect((await restore(JSON.stringify(unknownMember))).body).toMatchObject({ ok: false, problems: [{ code: "memberNotFound", list: "memberLoans", value: "M404" }] });
     expect(await checksum()).toBe(before);
+  });
+
+  it("carries an income or expense's reversal: restored with it and posted again, entry and reversal", async () => {
+    await prisma.$queryRaw`SELECT "society_books_repost"(${societyId})`;
+    const entry = await prisma.incomeExpense.create({ data: { societyId, code: "IE700", type: "income", category: "অনুদান", amount: 4_000, date: new Date(`${dhakaToday()}T00:00:00Z`), createdByRole: "admin" } });
+    const posted = await prisma.$queryRaw<{ id: string }[]>`SELECT "society_post"(${societyId}, ${dhakaToday()}::date, 'income', 'IncomeExpense', ${entry.id}, "society_income_expense_lines"('income', 'অনুদান', 4000, false)) AS "id"`;
+    await prisma.$queryRaw`SELECT "society_reverse"(${posted[0]!.id}, ${dhakaToday()}::date, NULL)`;
+    await prisma.incomeExpense.update({ where: { id: entry.id }, data: { reversedAt: new Date() } });
+    const file = await exportBackup();
+    expect(file.incomeExpenses).toEqual(expect.arrayContaining([expect.objectContaining({ id: "IE700", reversedAt: expect.any(String) })]));
+    expect((await restore(JSON.stringify(file))).body).toMatchObject({ ok: true });
+    expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(file));
+    const restored = await prisma.incomeExpense.findFirstOrThrow({ where: { societyId, code: "IE700" } });
+    const entries = await prisma.societyJournalEntry.findMany({ where: { societyId, sourceId: restored.id }, orderBy: { kind: "asc" } });
+    expect(entries.map((e) => e.kind).sort()).toEqual(["income", "reversal"]);
+    expect(entries.find((e) => e.kind === "reversal")!.reversesId).toBe(entries.find((e) => e.kind === "income")!.id);
   });
 
 

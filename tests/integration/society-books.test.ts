@@ -19,9 +19,11 @@ import {
   approveWithdrawalAction,
   closeBooksAction,
   deleteMemberAction,
+  giveMemberLoanAction,
   paySalaryAction,
   rejectWithdrawalAction,
   requestWithdrawalAction,
+  reverseIncomeExpenseAction,
   saveCollectionSheetAction,
   updateWithdrawalRulesAction,
 } from "@/lib/society/actions";
@@ -61,13 +63,26 @@ async function addMember(societyId: string, workerId: string, loanAmount = "") {
   );
 }
 
-/** What the records say each member should have: savings collected, and the loan less instalments collected. */
+/**
+ * What the records say each member should have: savings collected less withdrawals paid, and the loans (at joining, and
+ * with a plan: principal and charge) less instalments collected.
+ */
 async function balancesFromRecords(societyId: string) {
   const members = await prisma.societyMember.findMany({ where: { societyId }, select: { id: true, loanAmount: true } });
   const sums = await prisma.societyCollection.groupBy({ by: ["memberId"], where: { societyId, status: "collected" }, _sum: { installmentCollected: true, savingsCollected: true } });
+  const paidOut = await prisma.societyWithdrawal.groupBy({ by: ["memberId"], where: { societyId, status: "paid" }, _sum: { amount: true } });
+  const plans = await prisma.societyMemberLoan.groupBy({ by: ["memberId"], where: { societyId }, _sum: { principal: true, serviceCharge: true } });
   const byMember = new Map(sums.map((s) => [s.memberId, s._sum]));
+  const withdrawn = new Map(paidOut.map((w) => [w.memberId, w._sum.amount ?? 0]));
+  const planned = new Map(plans.map((p) => [p.memberId, (p._sum.principal ?? 0) + (p._sum.serviceCharge ?? 0)]));
   return new Map(
-    members.map((m) => [m.id, { savings: byMember.get(m.id)?.savingsCollected ?? 0, loanOutstanding: (m.loanAmount ?? 0) - (byMember.get(m.id)?.installmentCollected ?? 0) }]),
+    members.map((m) => [
+      m.id,
+      {
+        savings: (byMember.get(m.id)?.savingsCollected ?? 0) - (withdrawn.get(m.id) ?? 0),
+        loanOutstanding: (m.loanAmount ?? 0) + (planned.get(m.id) ?? 0) - (byMember.get(m.id)?.installmentCollected ?? 0),
+      },
+    ]),
   );
 }
 
@@ -88,12 +103,19 @@ async function expectBooksMatchRecords(societyId: string) {
   const expected = await balancesFromRecords(societyId);
   const actual = await memberBalances(societyId, [...expected.keys()]);
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
-  // Cash in hand is what came in (incomes) less what went out (expenses, salaries, loans); workers hold the collections.
-  const incomes = await prisma.incomeExpense.aggregate({ where: { societyId, type: "income" }, _sum: { amount: true } });
-  const expenses = await prisma.incomeExpense.aggregate({ where: { societyId, type: "expense" }, _sum: { amount: true } });
+  // Cash in hand is what came in (incomes not reversed) less what went out (expenses and salaries not reversed, loans,
+  // withdrawals); workers hold the collections; service charge income is the plans' charges.
+  const incomes = await prisma.incomeExpense.aggregate({ where: { societyId, type: "income", reversedAt: null }, _sum: { amount: true } });
+  const expenses = await prisma.incomeExpense.aggregate({ where: { societyId, type: "expense", reversedAt: null }, _sum: { amount: true } });
   const loans = await prisma.societyMember.aggregate({ where: { societyId }, _sum: { loanAmount: true } });
+  const plans = await prisma.societyMemberLoan.aggregate({ where: { societyId }, _sum: { principal: true, serviceCharge: true } });
+  const withdrawals = await prisma.societyWithdrawal.aggregate({ where: { societyId, status: "paid" }, _sum: { amount: true } });
   const cash = trial.rows.find((r) => r.kind === "cash_in_hand");
-  expect((cash?.debit ?? 0) - (cash?.credit ?? 0)).toBe((incomes._sum.amount ?? 0) - (expenses._sum.amount ?? 0) - (loans._sum.loanAmount ?? 0));
+  expect((cash?.debit ?? 0) - (cash?.credit ?? 0)).toBe(
+    (incomes._sum.amount ?? 0) - (expenses._sum.amount ?? 0) - (loans._sum.loanAmount ?? 0) - (plans._sum.principal ?? 0) - (withdrawals._sum.amount ?? 0),
+  );
+  const charges = trial.rows.find((r) => r.kind === "service_charge_income");
+  expect((charges?.credit ?? 0) - (charges?.debit ?? 0)).toBe(plans._sum.serviceCharge ?? 0);
   const collected = await prisma.societyCollection.aggregate({ where: { societyId, status: "collected" }, _sum: { installmentCollected: true, savingsCollected: true } });
   const workerCash = trial.rows.find((r) => r.kind === "worker_cash");
   expect((workerCash?.debit ?? 0) - (workerCash?.credit ?? 0)).toBe((collected._sum.installmentCollected ?? 0) + (collected._sum.savingsCollected ?? 0));
@@ -103,7 +125,10 @@ type Step =
   | { kind: "sheet"; amounts: [number, number][]; day: 0 | 1 }
   | { kind: "income" | "expense"; amount: number; category: "ভাড়া" | "অনুদান" | "বিদ্যুৎ" }
   | { kind: "salary"; amount: number }
-  | { kind: "loanMember"; amount: number };
+  | { kind: "loanMember"; amount: number }
+  | { kind: "withdraw"; member: number; amount: number }
+  | { kind: "planLoan"; member: number; principal: number; ratePercent: number; method: "flat" | "declining"; frequency: "daily" | "weekly" | "monthly"; count: number }
+  | { kind: "reverse" };
 
 const amount = fc.integer({ min: 0, max: 5_000 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -111,6 +136,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constantFrom("income" as const, "expense" as const), amount: fc.integer({ min: 1, max: 50_000 }), category: fc.constantFrom("ভাড়া" as const, "অনুদান" as const, "বিদ্যুৎ" as const) }),
   fc.record({ kind: fc.constant("salary" as const), amount: fc.integer({ min: 1, max: 20_000 }) }),
   fc.record({ kind: fc.constant("loanMember" as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
+  fc.record({ kind: fc.constant("withdraw" as const), member: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 3_000 }) }),
+  fc.record({
+    kind: fc.constant("planLoan" as const),
+    member: fc.integer({ min: 0, max: 2 }),
+    principal: fc.integer({ min: 1, max: 50_000 }),
+    ratePercent: fc.integer({ min: 0, max: 30 }),
+    method: fc.constantFrom("flat" as const, "declining" as const),
+    frequency: fc.constantFrom("daily" as const, "weekly" as const, "monthly" as const),
+    count: fc.integer({ min: 1, max: 60 }),
+  }),
+  fc.record({ kind: fc.constant("reverse" as const) }),
 );
 
 describe("the society's books", () => {
@@ -132,13 +168,23 @@ describe("the society's books", () => {
             // One salary per worker and month: each step pays another month.
             const month = `2025-${String(salaryMonth++).padStart(2, "0")}`;
             if (salaryMonth <= 13) must(await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: String(s.amount), bonus: "", deductions: "" }));
-          } else {
+          } else if (s.kind === "loanMember") {
             members.push(await addMember(societyId, worker.id, String(s.amount)));
+          } else if (s.kind === "withdraw") {
+            // Paid, or refused for the balance (never a partial effect either way).
+            const result = await requestWithdrawalAction(societyId, { memberId: members[s.member]!.id, amount: String(s.amount) });
+            if (!result.ok) expect(result.error).toMatchObject({ code: "conflict", reason: "insufficientSavings" });
+          } else if (s.kind === "planLoan") {
+            const result = await giveMemberLoanAction(societyId, { memberId: members[s.member]!.id, principal: String(s.principal), ratePercent: String(s.ratePercent), method: s.method, frequency: s.frequency, instalmentCount: String(s.count), firstDueDate: today });
+            if (!result.ok) expect(result.error).toMatchObject({ code: "conflict", reason: "memberLoanOutstanding" });
+          } else {
+            const last = await prisma.incomeExpense.findFirst({ where: { societyId, reversedAt: null, workerSalaryId: null }, orderBy: { createdAt: "desc" } });
+            if (last) must(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: last.id }));
           }
         }
         await expectBooksMatchRecords(societyId);
       }),
-      { numRuns: 12 },
+      { numRuns: 15 },
     );
   }, 120_000);
 

@@ -220,6 +220,8 @@ export const incomeExpenseRecord = z.object({
   description: optionalText(300),
   date: day,
   salaryId: code("WS").nullish(),
+  /** This system's addition: when an admin reversed it (posted again with its reversal on restore). */
+  reversedAt: timestamp.nullish(),
   createdAt: timestamp,
   createdBy,
 });

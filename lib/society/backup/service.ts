@@ -123,6 +123,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     description: e.description,
     date: isoDateOf(e.date),
     salaryId: e.workerSalary?.code ?? null,
+    reversedAt: e.reversedAt?.toISOString() ?? null,
     createdAt: e.createdAt.toISOString(),
     createdBy: e.createdByRole,
   }));
@@ -365,7 +366,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     }
     if (extras.incomeExpenses) {
       await copyInto(db, "IncomeExpense", ENTRY_COLUMNS, extras.incomeExpenses.map((e) => [
-        newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, dateTime(e.createdAt, now), e.createdBy,
+        newId(), societyId, e.id, e.type, e.category, e.amount, e.description, e.date, (e.salaryId && salaryIds.get(e.salaryId)) || null, e.reversedAt ? dateTime(e.reversedAt, now) : null, dateTime(e.createdAt, now), e.createdBy,
       ]));
     }
     // A file without withdrawals (older, or the prototype's) over a society that has some would hand members back what
@@ -464,6 +465,6 @@ const WORKER_COLUMNS = ["id", "societyId", "code", "name", "area", "phone", "pho
 const MEMBER_COLUMNS = ["id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "loanAmount", "joinDate", "status", "membershipType", "createdAt", "createdByRole"];
 const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "status", "createdAt", "createdByRole"];
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
-const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "createdAt", "createdByRole"];
+const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "reversedAt", "createdAt", "createdByRole"];
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
 const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "status", "requestedAt", "decidedAt", "rejectionNote"];

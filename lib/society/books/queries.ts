@@ -97,17 +97,17 @@ export async function cashBook(societyId: string, range: { from: string; to: str
   return { opening, days, receipts: days.reduce((s, d) => s + d.receipts, 0), payments: days.reduce((s, d) => s + d.payments, 0), closing: running };
 }
 
-export type AccountTotal = { code: string; kind: string; type: string; name: string | null; total: number };
+export type AccountTotal = { code: string; kind: string; type: string; name: string | null; label: string | null; total: number };
 
 /** Each account's movement over a period (income and expenditure) or up to a day (balance sheet): debits positive. */
 export async function accountTotals(societyId: string, range: { from: string | null; to: string }): Promise<AccountTotal[]> {
-  const rows = await prisma.$queryRaw<{ code: string; kind: string; type: string; name: string | null; total: bigint }[]>`
-    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", coalesce(sum(d."debit" - d."credit"), 0) AS "total"
+  const rows = await prisma.$queryRaw<{ code: string; kind: string; type: string; name: string | null; label: string | null; total: bigint }[]>`
+    SELECT a."code", a."kind"::text AS "kind", a."type"::text AS "type", a."name", a."label", coalesce(sum(d."debit" - d."credit"), 0) AS "total"
     FROM "SocietyAccount" a LEFT JOIN "SocietyAccountDay" d ON d."accountId" = a."id" AND d."date" <= ${range.to}::date
       AND (${range.from}::date IS NULL OR d."date" >= ${range.from}::date)
     WHERE a."societyId" = ${societyId}
     GROUP BY a."id" ORDER BY a."code"`;
-  return rows.map((r) => ({ code: r.code, kind: r.kind, type: r.type, name: r.name, total: Number(r.total) }));
+  return rows.map((r) => ({ code: r.code, kind: r.kind, type: r.type, name: r.name, label: r.label, total: Number(r.total) }));
 }
 
 /** When the books are closed through (null: never closed). */
@@ -158,4 +158,91 @@ export async function memberLoanView(societyId: string, memberId: string, loanOu
     standing: loanStanding(plan.instalments, plan.totalRepayable - loanOutstanding, today),
     instalments: plan.instalments,
   };
+}
+
+/** Lines of a ledger page. */
+export const LEDGER_PAGE_SIZE = 200;
+
+export type LedgerLine = {
+  lineId: string;
+  entryId: string;
+  date: string;
+  kind: string;
+  /** What the line is about: the member, the worker, the income or expense record (its code and category). */
+  memberName: string | null;
+  memberCode: string | null;
+  workerName: string | null;
+  recordCode: string | null;
+  category: string | null;
+  /** + debit, − credit. */
+  amount: number;
+  /** The account's balance after this line (debits positive). */
+  balance: number;
+  /** Another entry reverses this one. */
+  reversed: boolean;
+  /** This entry is an income or expense an admin may reverse (not a salary, not reversed yet). */
+  reversible: boolean;
+  /** The record behind a reversible line. */
+  incomeExpenseId: string | null;
+};
+
+export type Ledger = {
+  account: { code: string; kind: string; type: string; name: string | null; label: string | null };
+  opening: number;
+  lines: LedgerLine[];
+  /** Lines in the whole period (the page holds at most LEDGER_PAGE_SIZE). */
+  total: number;
+  page: number;
+  closing: number;
+};
+
+/**
+ * One account's ledger for a period (dates inclusive): the opening balance, every line in order with the running
+ * balance, a page at a time, and the closing balance. Null when the society has no such account.
+ */
+export async function accountLedger(societyId: string, code: string, range: { from: string; to: string }, page = 0): Promise<Ledger | null> {
+  const account = await prisma.societyAccount.findUnique({ where: { societyId_code: { societyId, code } }, select: { id: true, code: true, kind: true, type: true, name: true, label: true } });
+  if (!account) return null;
+  const [[openingRow], [periodRow], rows] = await Promise.all([
+    prisma.$queryRaw<{ total: bigint | null }[]>`
+      SELECT sum("debit" - "credit") AS "total" FROM "SocietyAccountDay" WHERE "accountId" = ${account.id} AND "date" < ${range.from}::date`,
+    prisma.$queryRaw<{ lines: bigint; total: bigint | null }[]>`
+      SELECT count(*) AS "lines", sum("amount") AS "total" FROM "SocietyJournalLine" WHERE "accountId" = ${account.id} AND "date" BETWEEN ${range.from}::date AND ${range.to}::date`,
+    prisma.$queryRaw<{ lineId: string; entryId: string; date: Date; kind: string; amount: number; running: bigint; reversed: boolean; memberName: string | null; memberCode: string | null; workerName: string | null; recordCode: string | null; category: string | null; incomeExpenseId: string | null; salary: boolean }[]>`
+      WITH page AS (
+        SELECT l."id", l."entryId", l."date", l."amount", l."memberId", l."workerId", e."kind", e."sourceType", e."sourceId", e."createdAt" AS "postedAt",
+               sum(l."amount") OVER (ORDER BY l."date", e."createdAt", l."id") AS "running"
+        FROM "SocietyJournalLine" l JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
+        WHERE l."accountId" = ${account.id} AND l."date" BETWEEN ${range.from}::date AND ${range.to}::date
+        ORDER BY l."date", e."createdAt", l."id"
+        LIMIT ${LEDGER_PAGE_SIZE} OFFSET ${page * LEDGER_PAGE_SIZE}
+      )
+      SELECT p."id" AS "lineId", p."entryId", p."date", p."kind"::text AS "kind", p."amount", p."running",
+             EXISTS (SELECT 1 FROM "SocietyJournalEntry" r WHERE r."reversesId" = p."entryId") AS "reversed",
+             m."name" AS "memberName", m."memberCode", w."name" AS "workerName", ie."code" AS "recordCode", ie."category",
+             ie."id" AS "incomeExpenseId", ie."workerSalaryId" IS NOT NULL AS "salary"
+      FROM page p
+      LEFT JOIN "SocietyMember" m ON m."id" = p."memberId"
+      LEFT JOIN "SocietyWorker" w ON w."id" = p."workerId"
+      LEFT JOIN "IncomeExpense" ie ON p."sourceType" = 'IncomeExpense' AND ie."id" = p."sourceId"
+      ORDER BY p."date", p."postedAt", p."id"`,
+  ]);
+  const opening = Number(openingRow?.total ?? 0);
+  const lines = rows.map((r) => ({
+    lineId: r.lineId,
+    entryId: r.entryId,
+    date: isoDateOf(r.date),
+    kind: r.kind,
+    memberName: r.memberName,
+    memberCode: r.memberCode,
+    workerName: r.workerName,
+    recordCode: r.recordCode,
+    category: r.category,
+    amount: r.amount,
+    balance: opening + Number(r.running),
+    reversed: r.reversed,
+    reversible: (r.kind === "income" || r.kind === "expense") && !r.reversed && !r.salary && r.incomeExpenseId !== null,
+    incomeExpenseId: r.incomeExpenseId,
+  }));
+  return { account: { code: account.code, kind: account.kind, type: account.type, name: account.name, label: account.label }, opening, lines, total: Number(periodRow?.lines ?? 0), page, closing: opening + Number(periodRow?.total ?? 0) };
 }

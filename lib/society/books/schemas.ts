@@ -18,6 +18,9 @@ export const approveWithdrawalSchema = z.object({ withdrawalId: recordId });
 /** Or refuses it, saying why. */
 export const rejectWithdrawalSchema = z.object({ withdrawalId: recordId, note: requiredText(300) });
 
+/** An account of the society's chart, by its code (1000, 4101, …). */
+const accountCode = z.string().regex(/^\d{4}$/);
+
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealIsoDate);
 
 /** The books tab's period (dates inclusive; this month to today unless given) and, for the cash book, a worker. */
@@ -26,12 +29,14 @@ export const booksQuerySchema = z
     from: isoDay.optional().catch(undefined),
     to: isoDay.optional().catch(undefined),
     worker: z.string().trim().max(64).optional().catch(undefined),
+    account: accountCode.optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   })
   .transform((v) => {
     const today = dhakaToday();
     const to = v.to && v.to <= today ? v.to : today;
     const from = v.from && v.from <= to ? v.from : `${to.slice(0, 7)}-01`;
-    return { from, to, worker: v.worker || null };
+    return { from, to, worker: v.worker || null, account: v.account ?? null, page: (v.page ?? 1) - 1 };
   });
 
 /** The society's withdrawal rules (admins): the least a member's savings keep, and the most paid without a second person. */
@@ -58,3 +63,13 @@ export const memberLoanSchema = z.object({
 });
 export type MemberLoanInput = z.input<typeof memberLoanSchema>;
 export type MemberLoanValues = z.output<typeof memberLoanSchema>;
+
+/** An admin reverses an income or expense entered by mistake: a reversal entry pointing at it, dated today. */
+export const reverseIncomeExpenseSchema = z.object({ incomeExpenseId: recordId });
+
+/** The chart of accounts: an admin names an account as the society calls it. */
+export const accountLabelSchema = z.object({ code: accountCode, label: requiredText(60) });
+
+/** Or adds an income or expense category account (the fixed types; the system accounts exist already). */
+export const ACCOUNT_KINDS_ADDED = ["income_category", "expense_category"] as const;
+export const addAccountSchema = z.object({ kind: z.enum(ACCOUNT_KINDS_ADDED, msg("required")), name: requiredText(60) });

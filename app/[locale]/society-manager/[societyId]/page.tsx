@@ -24,7 +24,7 @@ import {
   workerOptions,
 } from "@/lib/society/queries";
 import { fieldOverview } from "@/lib/society/field/queries";
-import { accountTotals, booksClosedThrough, cashBook, withdrawalRules } from "@/lib/society/books/queries";
+import { accountLedger, accountTotals, booksClosedThrough, cashBook, withdrawalRules } from "@/lib/society/books/queries";
 import { booksQuerySchema } from "@/lib/society/books/schemas";
 import { memberSearchSchema } from "@/lib/society/schemas";
 import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
@@ -63,14 +63,14 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
         />
         <SocietyTabs societyId={societyId} active={tab} />
         <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4" data-testid={`society-tab-${tab}`}>
-          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} canLend={hasSocietyPermission(access.access, "society.lend")} society={access.society} />
+          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} canLend={hasSocietyPermission(access.access, "society.lend")} canReverse={hasSocietyPermission(access.access, "society.reverse")} society={access.society} />
         </main>
       </div>
     </ClientMessages>
   );
 }
 
-async function TabContent({ tab, societyId, search, isAdmin, canLend, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; canLend: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
+async function TabContent({ tab, societyId, search, isAdmin, canLend, canReverse, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; canLend: boolean; canReverse: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
   switch (tab) {
     case "dashboard": {
       const [data, workers, field] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId), fieldOverview(societyId)]);
@@ -88,16 +88,17 @@ async function TabContent({ tab, societyId, search, isAdmin, canLend, society }:
       return <CollectionTab societyId={societyId} today={today} recent={recent} workers={workers} />;
     }
     case "books": {
-      const range = booksQuerySchema.parse({ from: first(search.from), to: first(search.to), worker: first(search.worker) });
-      const [workers, cash, period, toDate, closedThrough, rules] = await Promise.all([
+      const range = booksQuerySchema.parse({ from: first(search.from), to: first(search.to), worker: first(search.worker), account: first(search.account), page: first(search.page) });
+      const [workers, cash, period, toDate, closedThrough, rules, ledger] = await Promise.all([
         workerOptions(societyId),
         cashBook(societyId, range, range.worker),
         accountTotals(societyId, range),
         accountTotals(societyId, { from: null, to: range.to }),
         booksClosedThrough(societyId),
         withdrawalRules(societyId),
+        range.account ? accountLedger(societyId, range.account, range, range.page) : Promise.resolve(null),
       ]);
-      return <BooksTab societyId={societyId} range={range} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} rules={rules} isAdmin={isAdmin} />;
+      return <BooksTab societyId={societyId} range={range} ledger={ledger} canReverse={canReverse} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} rules={rules} isAdmin={isAdmin} />;
     }
     case "reports":
       return <ReportsTab societyId={societyId} isAdmin={isAdmin} report={await getMonthReport(societyId)} stats={await getSocietyStats(societyId)} />;
