@@ -37,7 +37,7 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
           {t("backToBooks")}
         </Link>
       </div>
-      <div className="overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="account-ledger">
+      <div className="relative overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="account-ledger">
         <table className="w-full min-w-[640px] text-sm" data-testid="ledger-lines">
           <thead className="bg-muted/50 text-left">
             <tr>

@@ -11,9 +11,22 @@ export const CONTENT_WIDTH = PDF_PAGE.width - 2 * PDF_PAGE.margin;
 /** Table lines on a page below the header and above the footer. */
 export const LINES_PER_PAGE = 52;
 
+/**
+ * Paper sizes a document is printed on: A4, and A5 for what a member carries (the passbook). Same margins, type and
+ * line height; an A5 page holds fewer lines and narrower tables.
+ */
+export type PdfPaper = "A4" | "A5";
+export const PDF_PAPER: Record<PdfPaper, { width: number; height: number; linesPerPage: number }> = {
+  A4: { width: PDF_PAGE.width, height: PDF_PAGE.height, linesPerPage: LINES_PER_PAGE },
+  A5: { width: 419.53, height: 595.28, linesPerPage: 33 },
+};
+export function contentWidth(paper: PdfPaper): number {
+  return PDF_PAPER[paper].width - 2 * PDF_PAGE.margin;
+}
+
 /** Tables wrapped with the real font metrics and placed on numbered pages (fonts loaded first). */
-export function planTables(sections: readonly TableSection[]): PlannedPage[] {
-  return planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), LINES_PER_PAGE, (text) => measureTextWidth(text, PDF_PAGE.fontSize, 700));
+export function planTables(sections: readonly TableSection[], paper: PdfPaper = "A4"): PlannedPage[] {
+  return planPages(sections, (text) => measureTextWidth(text, PDF_PAGE.fontSize), PDF_PAPER[paper].linesPerPage, (text) => measureTextWidth(text, PDF_PAGE.fontSize, 700));
 }
 
 const colors = { text: "#1f2937", muted: "#6b7280", rule: "#d1d5db", stripe: "#f3f4f6", brand: "#047857" } as const;
@@ -42,10 +55,10 @@ export function PdfDocument({ chrome, children }: { chrome: PdfChrome; children:
   );
 }
 
-/** One A4 page with the society's name, the document's title, printed-at time and "page n of m". */
-export function PdfPage({ chrome, page, total, children }: { chrome: PdfChrome; page: number; total: number; children: ReactNode }) {
+/** One page (A4 unless given) with the society's name, the document's title, printed-at time and "page n of m". */
+export function PdfPage({ chrome, page, total, paper = "A4", children }: { chrome: PdfChrome; page: number; total: number; paper?: PdfPaper; children: ReactNode }) {
   return (
-    <Page size="A4" style={{ fontFamily: PDF_FONT_FAMILY, fontSize: PDF_PAGE.fontSize, color: colors.text, padding: PDF_PAGE.margin, paddingBottom: PDF_PAGE.margin + 10 }}>
+    <Page size={paper} style={{ fontFamily: PDF_FONT_FAMILY, fontSize: PDF_PAGE.fontSize, color: colors.text, padding: PDF_PAGE.margin, paddingBottom: PDF_PAGE.margin + 10 }}>
       <View style={{ flexDirection: "row", justifyContent: "space-between", alignItems: "flex-end", borderBottomWidth: 1, borderBottomColor: colors.brand, paddingBottom: 4, marginBottom: 8 }}>
         <View>
           <Text style={{ fontSize: 13, fontWeight: 700, color: colors.brand }}>{chrome.societyName}</Text>
@@ -141,11 +154,11 @@ export function TablePart({ part, chrome }: { part: PagePart; chrome: PdfChrome 
 }
 
 /** A document made only of planned table pages (database report, member profile). */
-export function TablesDocument({ chrome, pages }: { chrome: PdfChrome; pages: PlannedPage[] }) {
+export function TablesDocument({ chrome, pages, paper = "A4" }: { chrome: PdfChrome; pages: PlannedPage[]; paper?: PdfPaper }) {
   return (
     <PdfDocument chrome={chrome}>
       {pages.map((parts, p) => (
-        <PdfPage key={p} chrome={chrome} page={p + 1} total={pages.length}>
+        <PdfPage key={p} chrome={chrome} page={p + 1} total={pages.length} paper={paper}>
           {parts.map((part, i) => (
             <TablePart key={i} part={part} chrome={chrome} />
           ))}

@@ -1,6 +1,6 @@
 import type { Locale } from "@/i18n/config";
 import type { PassbookLine } from "@/lib/society/books/passbook";
-import { CONTENT_WIDTH } from "./components";
+import { contentWidth } from "./components";
 import { formatters, type Translate } from "./society-reports";
 import type { TableSection } from "./table-plan";
 
@@ -17,6 +17,9 @@ function signed(n: number, taka: (n: number) => string): string {
   return n < 0 ? `−${taka(-n)}` : taka(n);
 }
 
+/** A passbook is printed on A5, the size a member keeps at home. */
+export const PASSBOOK_PAPER = "A5" as const;
+
 /**
  * The passbook: the member, then one line per entry on their accounts (deposit, instalment, withdrawal, loan, correction)
  * with the running balance of savings and of the loan after it. Every figure from the journal.
@@ -25,13 +28,14 @@ export function passbookSections(data: PassbookData, t: Translate, locale: Local
   const f = formatters(locale);
   const m = data.member;
   const last = data.lines.at(-1);
+  const width = contentWidth(PASSBOOK_PAPER);
   return [
     {
       title: t("memberInfo"),
       showHeader: false,
       columns: [
-        { header: "", width: 150 },
-        { header: "", width: CONTENT_WIDTH - 150 },
+        { header: "", width: 120 },
+        { header: "", width: width - 120 },
       ],
       rows: [
         [t("name"), m.name],
@@ -49,12 +53,12 @@ export function passbookSections(data: PassbookData, t: Translate, locale: Local
       title: t("passbook.lines", { count: f.num(data.lines.length) }),
       empty: t("passbook.empty"),
       columns: [
-        { header: t("date"), width: 80 },
-        { header: t("passbook.what"), width: 95 },
-        { header: t("passbook.savings"), width: 78, align: right },
-        { header: t("passbook.savingsBalanceShort"), width: 84, align: right },
-        { header: t("passbook.loan"), width: 78, align: right },
-        { header: t("passbook.loanBalanceShort"), width: CONTENT_WIDTH - 415, align: right },
+        { header: t("date"), width: 64 },
+        { header: t("passbook.what"), width: 58 },
+        { header: t("passbook.savings"), width: 52, align: right },
+        { header: t("passbook.savingsBalanceShort"), width: 58, align: right },
+        { header: t("passbook.loan"), width: 52, align: right },
+        { header: t("passbook.loanBalanceShort"), width: width - 284, align: right },
       ],
       rows: data.lines.map((l) => [
         f.day(l.date),

@@ -10,7 +10,7 @@ import { databaseReportSections, memberProfileSections, MemberCalendarDocument, 
 import type { SocietyAccess } from "./access";
 import { getDatabaseReport, getMemberCalendar, getMemberProfile } from "./queries";
 import { REPORT_MEMBER_RECENT_LIMIT } from "./rules";
-import { passbookSections } from "@/lib/pdf/passbook";
+import { PASSBOOK_PAPER, passbookSections } from "@/lib/pdf/passbook";
 import { memberMovements } from "./books/queries";
 import { passbookLines } from "./books/passbook";
 
@@ -81,7 +81,7 @@ export async function memberPassbookPdf(access: SocietyAccess, memberId: string,
   const t = await translator(locale);
   const chrome = chromeFor(access, locale, t, t("passbook.title"), profile.member.name);
   await preparePdf();
-  const pages = planTables(passbookSections({ member: profile.member, lines }, t, locale));
-  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
+  const pages = planTables(passbookSections({ member: profile.member, lines }, t, locale), PASSBOOK_PAPER);
+  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages, paper: PASSBOOK_PAPER }));
   return pdfResponse(pdf, fileName(profile.member.memberCode, profile.member.name, "passbook", today));
 }

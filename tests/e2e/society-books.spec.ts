@@ -108,6 +108,9 @@ for (const language of ["bn", "en"] as const) {
     const mine = await pdfFirstPage(Buffer.from(await ours.body()), dir, "admin");
     for (const figure of [taka(2000), `−${taka(1500)}`, taka(500)]) expect(mine.text).toContain(figure);
     if (language === "en") for (const word of ["Passbook", "Collection", "Withdrawal", memberName]) expect(mine.text).toContain(word);
+    // Printable on A5 (148 × 210 mm, 419.5 × 595.3 points; rendered at 60 dpi).
+    expect(Math.abs((mine.width * 72) / 60 - 419.5)).toBeLessThan(2);
+    expect(Math.abs((mine.height * 72) / 60 - 595.3)).toBeLessThan(2);
     const theirs = await user.request.get(href!);
     expect(theirs.status()).toBe(200);
     const other = await pdfFirstPage(Buffer.from(await theirs.body()), dir, "user");
@@ -116,6 +119,57 @@ for (const language of ["bn", "en"] as const) {
     expect(different / (mine.width * mine.height)).toBeLessThan(0.005);
 
     await user.context().close();
+    await admin.context().close();
+  });
+}
+
+for (const language of ["bn", "en"] as const) {
+  test(`${language === "bn" ? "Bengali" : "English"} at 360 px: a loan with a plan to a member, an account's ledger, and an income reversed`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const taka = (n: number) => formatTaka(n, language);
+    const digits = (s: string) => localizeDigits(s, language);
+    const { societyId } = await newSociety(language);
+    const admin = await phonePage(browser, "society_manager", language);
+
+    // The admin pays out ৳10,000 at a flat 10%, 40 daily instalments: ৳275 each, ৳11,000 in all.
+    await admin.goto(`/society-manager/${societyId}?tab=members`);
+    await admin.getByTestId("view-profile").click();
+    const form = admin.getByTestId("member-loan-form");
+    await form.locator('input[name="principal"]').fill(digits("10000"));
+    await form.locator('input[name="ratePercent"]').fill(digits("10"));
+    await form.locator('select[name="frequency"]').selectOption("daily");
+    await form.locator('input[name="instalmentCount"]').fill(digits("40"));
+    await expect(admin.getByTestId("member-loan-preview")).toContainText(taka(11000));
+    await expect(admin.getByTestId("member-loan-preview")).toContainText(taka(275));
+    await admin.getByTestId("member-loan-submit").click();
+    await expect(admin.getByTestId("member-loan-given")).toContainText(taka(11000));
+    await expect(admin.getByTestId("loan-outstanding")).toHaveText(taka(11000));
+    await expect(admin.getByTestId("loan-overdue")).toHaveText(taka(0));
+    await expect(admin.getByTestId("loan-next")).toContainText(taka(275));
+    // One loan at a time: the form is gone while it is owed.
+    await expect(admin.getByTestId("member-loan-form")).toHaveCount(0);
+    await noSidewaysScroll(admin, 360);
+    await admin.keyboard.press("Escape");
+
+    // An income entered by mistake, reversed from the cash in hand ledger: the entry stays, marked, and cash nets out.
+    await dbQuery(
+      `INSERT INTO "IncomeExpense" ("id", "societyId", "code", "type", "category", "amount", "date", "createdByRole") VALUES ('e2bi' || md5(random()::text), $1, 'IE001', 'income', 'Donation', 3000, current_date, 'admin')`,
+      [societyId],
+    );
+    await dbQuery(`SELECT "society_post"($1, current_date, 'income', 'IncomeExpense', "id", "society_income_expense_lines"('income', 'Donation', 3000, false)) FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
+    await admin.goto(`/society-manager/${societyId}?tab=books&account=1000`);
+    const ledger = admin.getByTestId("account-ledger");
+    await expect(ledger.getByTestId("ledger-line")).toHaveCount(2);
+    await expect(ledger.getByTestId("ledger-closing")).toContainText(taka(-7000));
+    admin.once("dialog", (dialog) => dialog.accept());
+    await ledger.getByTestId("reverse-entry").click();
+    await expect(ledger.getByTestId("ledger-line")).toHaveCount(3);
+    await expect(ledger.locator('[data-kind="reversal"]')).toHaveCount(1);
+    await expect(ledger.getByTestId("reverse-entry")).toHaveCount(0);
+    await expect(ledger.getByTestId("ledger-closing")).toContainText(taka(-10000));
+    const totals = admin.getByTestId("trial-balance-total").locator("td");
+    await expect(totals.nth(1)).toHaveText(await totals.nth(2).innerText());
+    await noSidewaysScroll(admin, 360);
     await admin.context().close();
   });
 }

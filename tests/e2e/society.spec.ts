@@ -161,11 +161,12 @@ for (const locale of ["bn", "en"] as const) {
       // The admin may, after confirming; a member with money on the books is closed instead (issue 28), and says so.
       await page.getByTestId("delete-member").first().click();
       await page.getByTestId("confirm-delete").click();
-      await expect(page.getByTestId("member-closed")).toBeVisible();
+      // Closing pays the member's savings out (what was collected from them), and says so.
+      await expect(page.getByTestId("member-closed")).toContainText(taka(members[0]!.savings));
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("member-row")).toHaveCount(3);
-      // Balances come from the books: the first member's savings to date are what was collected from them.
-      await expect(page.getByTestId("member-row").first().getByTestId("member-savings-balance")).toHaveText(taka(members[0]!.savings));
+      // Balances come from the books: the closed member's savings were collected, then paid out.
+      await expect(page.getByTestId("member-row").first().getByTestId("member-savings-balance")).toHaveText(taka(0));
 
       // Income from the dashboard's income/expense dialog moves this month's income and net income.
       await page.getByTestId("tab-dashboard").click();

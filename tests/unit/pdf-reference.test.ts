@@ -23,7 +23,7 @@ import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components
 import { preparePdf, renderPdf } from "@/lib/pdf/render";
 import { loanScheduleSections, paymentReceiptSections } from "@/lib/pdf/loan-documents";
 import { databaseReportSections, memberProfileSections, MemberCalendarDocument, type Translate } from "@/lib/pdf/society-reports";
-import { passbookSections } from "@/lib/pdf/passbook";
+import { PASSBOOK_PAPER, passbookSections } from "@/lib/pdf/passbook";
 import { passbookLines } from "@/lib/society/books/passbook";
 import { calendarMonth } from "@/lib/society/rules";
 import bn from "@/messages/bn.json";
@@ -80,7 +80,7 @@ async function documents(locale: Locale): Promise<Record<string, () => ReactElem
     profile: () => createElement(TablesDocument, { chrome: chrome(t("profileTitle"), n.member), pages: planTables(memberProfileSections(profile, t, locale)) }),
     calendar: () => createElement(MemberCalendarDocument, { chrome: chrome(t("calendarTitle", { month: locale === "bn" ? "নভেম্বর ২০২৬" : "November 2026" }), n.member), data: { member: member(0), calendar: calendarMonth("2026-11", "2026-11-23", days) }, t }),
     "database-report": () => createElement(TablesDocument, { chrome: chrome(t("databaseTitle")), pages: planTables(databaseReportSections(report, t, locale)) }),
-    passbook: () => createElement(TablesDocument, { chrome: chrome(t("passbook.title"), n.member), pages: planTables(passbookSections(passbook, t, locale)) }),
+    passbook: () => createElement(TablesDocument, { chrome: chrome(t("passbook.title"), n.member), pages: planTables(passbookSections(passbook, t, locale), PASSBOOK_PAPER), paper: PASSBOOK_PAPER }),
     ...loanDocuments(locale),
   };
 }
