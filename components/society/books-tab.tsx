@@ -233,13 +233,16 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
         </section>
       </div>
 
-      <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="chart-title">
-        <h2 id="chart-title" className="font-semibold">
-          {t("chartTitle")}
-        </h2>
+      {/* Folded: a long list on a phone, opened when an admin names or adds an account. */}
+      <details className="group space-y-2 rounded-md border bg-background p-3" data-testid="chart-section">
+        <summary className="cursor-pointer">
+          <h2 id="chart-title" className="inline font-semibold">
+            {t("chartTitle")}
+          </h2>
+        </summary>
         <p className="text-sm text-muted-foreground">{t("chartText")}</p>
         <ChartOfAccounts societyId={societyId} accounts={toDate.map((a) => ({ code: a.code, kind: a.kind, type: a.type, name: a.name, label: a.label }))} isAdmin={isAdmin} />
-      </section>
+      </details>
 
       <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="close-books">
         <h2 id="close-books" className="font-semibold">

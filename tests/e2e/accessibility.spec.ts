@@ -221,7 +221,15 @@ function societyScreens(societyId: string): Screen[] {
   const after: Record<string, Screen[]> = {
     dashboard: [dialog("salary dialog", "dashboard", "pay-salary"), dialog("income/expense dialog", "dashboard", "add-income-expense")],
     workers: [dialog("add worker dialog", "workers", "add-worker")],
-    members: [dialog("add member dialog", "members", "add-member"), dialog("member profile", "members", "view-profile"), dialog("delete member (admin)", "members", "delete-member")],
+    members: [
+      dialog("add member dialog", "members", "add-member"),
+      dialog("member profile", "members", "view-profile"),
+      dialog("delete member (admin)", "members", "delete-member"),
+      // The demo members with a loan plan (its standing and schedule) and with no loan (the form to give one).
+      overlay("society: member profile with a loan plan", `${tab("members")}&q=${encodeURIComponent("নাসিমা")}`, clickOpens("view-profile", DIALOG), DIALOG),
+      overlay("society: member profile, give a loan", `${tab("members")}&q=${encodeURIComponent("শিরিনা")}`, clickOpens("view-profile", DIALOG), DIALOG),
+    ],
+    books: [pageAt("society: books tab, the cash in hand ledger", `${tab("books")}&account=1000`, "/society-manager/[societyId]", "account-ledger")],
     collection: [dialog("collection sheet", "collection", "open-collection-sheet")],
   };
   return [
