@@ -22,7 +22,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ActionError | null>(null);
-  const [closed, setClosed] = useState<{ paidOut: number } | null>(null);
+  const [closed, setClosed] = useState<{ paidOut: number; setOff: number } | null>(null);
   const [pending, startTransition] = useTransition();
 
   const confirm = () =>
@@ -31,7 +31,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
       if (!result.ok) return setError(result.error);
       router.refresh();
       // A member with money on the books was closed, not deleted: say so before the dialog goes.
-      if ("paidOut" in result.data && result.data.removed === "closed") return setClosed({ paidOut: result.data.paidOut });
+      if ("paidOut" in result.data && result.data.removed === "closed") return setClosed({ paidOut: result.data.paidOut, setOff: result.data.setOff });
       setOpen(false);
     });
 
@@ -60,6 +60,7 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
               <DialogHeader>
                 <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>
                 <DialogDescription data-testid="member-closed">{t("dialogs.confirmDelete.memberClosed", { name })}
+                  {closed.setOff > 0 ? ` ${t("dialogs.confirmDelete.savingsSetOff", { amount: formatTaka(closed.setOff, locale) })}` : null}
                   {closed.paidOut > 0 ? ` ${t("dialogs.confirmDelete.savingsPaidOut", { amount: formatTaka(closed.paidOut, locale) })}` : null}
                 </DialogDescription>
               </DialogHeader>

@@ -195,7 +195,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
  * Deletes a member who has nothing on the books, and takes them off their worker's count (never below 0). A member with
  * money on the books (a collection, a loan) is closed instead: marked inactive, every taka of their history kept.
  */
-export async function deleteMember(a: SocietyActor, memberId: string): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number }>> {
+export async function deleteMember(a: SocietyActor, memberId: string): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number; setOff: number }>> {
   return inTransaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; code: string; memberCode: string; name: string; workerId: string; status: string }[]>`
       SELECT "id", "code", "memberCode", "name", "workerId", "status" FROM "SocietyMember" WHERE "id" = ${memberId} AND "societyId" = ${a.societyId} FOR UPDATE`;
@@ -205,16 +205,18 @@ export async function deleteMember(a: SocietyActor, memberId: string): Promise<A
     const onBooks = await tx.societyJournalLine.count({ where: { memberId } });
     if (onBooks > 0) {
       if (member.status === "inactive") throw new Refusal(fail("conflict", { reason: "memberAlreadyClosed" }));
-      // Leaving pays the savings out (a withdrawal on the books); a loan still owed stays on the member's account.
-      const paidOut = await payOutOnClosing(tx, a, memberId);
+      // Leaving settles the accounts: savings against a loan still owed, the rest paid out (a withdrawal on the books).
+      const settled = await payOutOnClosing(tx, a, memberId);
+      if (!settled.ok) throw new Refusal(settled);
+      const { paidOut, setOff } = settled.data;
       await tx.societyMember.update({ where: { id: memberId }, data: { status: "inactive" } });
-      await audit(tx, a, "society.member.close", "SocietyMember", memberId, { status: "inactive", collections, paidOut }, { code: member.code, memberCode: member.memberCode, name: member.name, status: member.status });
-      return { removed: "closed" as const, collections, paidOut };
+      await audit(tx, a, "society.member.close", "SocietyMember", memberId, { status: "inactive", collections, paidOut, setOff }, { code: member.code, memberCode: member.memberCode, name: member.name, status: member.status });
+      return { removed: "closed" as const, collections, paidOut, setOff };
     }
     await tx.societyMember.delete({ where: { id: memberId } });
     await tx.$executeRaw`UPDATE "SocietyWorker" SET "totalMembers" = GREATEST("totalMembers" - 1, 0) WHERE "id" = ${member.workerId}`;
     await audit(tx, a, "society.member.delete", "SocietyMember", memberId, { collectionsDeleted: collections }, { code: member.code, memberCode: member.memberCode, name: member.name, workerId: member.workerId });
-    return { removed: "deleted" as const, collections, paidOut: 0 };
+    return { removed: "deleted" as const, collections, paidOut: 0, setOff: 0 };
   });
 }
 

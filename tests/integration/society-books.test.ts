@@ -286,8 +286,12 @@ describe("the society's books", () => {
     expect(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
     must(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "সদস্য নিজে আসেননি" }));
     expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_000);
-    // A member with money is closed, not deleted, and a sheet corrected below what was withdrawn is refused by the books.
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: true, data: { removed: "closed" } });
+    // Closing would pay ৳2,000 in cash, above the limit: refused until a withdrawal brings it within.
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 2_000, limit: 1_000 } } });
+    expect(must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1000" }))).toMatchObject({ status: "paid", balanceAfter: 1_000 });
+    // A member with money is closed, not deleted (the rest paid out), and a sheet corrected below what was withdrawn is
+    // refused by the books.
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: true, data: { removed: "closed", paidOut: 1_000, setOff: 0 } });
     expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "1000" }] })).toMatchObject({
       ok: false,
       error: { code: "conflict", reason: "savingsAlreadyWithdrawn" },

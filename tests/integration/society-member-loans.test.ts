@@ -110,18 +110,32 @@ describe("a loan to a member", () => {
 });
 
 describe("closing a membership", () => {
-  it("pays the savings out (a withdrawal on the books) and keeps the loan owed; refuses a new loan to the closed member", async () => {
+  it("sets the savings against a loan still owed and pays the rest out; refused while the savings do not cover the loan", async () => {
     const { societyId, workerId, memberId } = await societyWithMember();
     must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "700" }] }));
     must(await giveMemberLoanAction(societyId, terms(memberId)));
-    expect(await deleteMemberAction(societyId, { memberId })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 700 } });
-    expect((await memberBalances(societyId, [memberId])).get(memberId)).toEqual({ savings: 0, loanOutstanding: 11_000 });
+    // ৳11,000 owed, ৳700 saved: refused, nothing changed.
+    expect(await deleteMemberAction(societyId, { memberId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closeWithLoanOwed", details: { outstanding: 10_300 } } });
+    expect((await prisma.societyMember.findUniqueOrThrow({ where: { id: memberId } })).status).toBe("active");
+    expect(await prisma.societyWithdrawal.count({ where: { memberId } })).toBe(0);
+    // ৳10,500 of instalments collected: ৳500 owed, ৳700 saved → ৳500 set against the loan, ৳200 paid out.
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "10500", savings: "700" }] }));
+    expect(await deleteMemberAction(societyId, { memberId })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 200, setOff: 500 } });
+    expect((await memberBalances(societyId, [memberId])).get(memberId)).toEqual({ savings: 0, loanOutstanding: 0 });
     const withdrawal = await prisma.societyWithdrawal.findFirstOrThrow({ where: { memberId } });
-    expect(withdrawal).toMatchObject({ amount: 700, status: "paid", decidedById: adminId });
+    expect(withdrawal).toMatchObject({ amount: 700, appliedToLoan: 500, status: "paid", decidedById: adminId });
     expect(withdrawal.entryId).not.toBeNull();
-    expect(await prisma.auditLog.findFirstOrThrow({ where: { action: "society.member.close", entityId: memberId } })).toMatchObject({ after: expect.objectContaining({ paidOut: 700 }) });
+    expect(await prisma.auditLog.findFirstOrThrow({ where: { action: "society.member.close", entityId: memberId } })).toMatchObject({ after: expect.objectContaining({ paidOut: 200, setOff: 500 }) });
     expect(await giveMemberLoanAction(societyId, terms(memberId))).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberAlreadyClosed" } });
     const trial = await trialBalance(societyId, today);
     expect(trial.debit).toBe(trial.credit);
+  });
+
+  it("pays no more in cash than the society's limit without a second admin: a withdrawal comes first", async () => {
+    const { societyId, workerId, memberId } = await societyWithMember();
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "7000" }] }));
+    expect(await deleteMemberAction(societyId, { memberId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 7_000, limit: 5_000 } } });
+    expect(await prisma.societyWithdrawal.count({ where: { memberId } })).toBe(0);
+    expect((await memberBalances(societyId, [memberId])).get(memberId)!.savings).toBe(7_000);
   });
 });

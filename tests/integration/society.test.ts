@@ -135,7 +135,7 @@ describe("workers and members", () => {
     const worker = await addWorker();
     const member = await addMember(worker.id);
     await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }] });
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 50 } });
+    expect(await deleteMemberAction(societyId, { memberId: member.id })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 50, setOff: 0 } });
     expect(await prisma.societyCollection.count({ where: { memberId: member.id } })).toBe(1);
     expect((await prisma.societyMember.findUniqueOrThrow({ where: { id: member.id } })).status).toBe("inactive");
     expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberAlreadyClosed" } });
@@ -144,7 +144,7 @@ describe("workers and members", () => {
 
     const idle = await addMember(worker.id);
     await prisma.societyWorker.update({ where: { id: worker.id }, data: { totalMembers: 0 } });
-    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toEqual({ ok: true, data: { removed: "deleted", collections: 0, paidOut: 0 } });
+    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toEqual({ ok: true, data: { removed: "deleted", collections: 0, paidOut: 0, setOff: 0 } });
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(0);
     expect(await deleteMemberAction(societyId, { memberId: idle.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
   });

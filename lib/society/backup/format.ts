@@ -253,6 +253,8 @@ export const withdrawalRecord = z.object({
   id: code("WD"),
   memberId: z.string().min(1).max(20),
   amount: amount.refine((v) => v > 0),
+  /** Of the amount, what closing the membership set against the member's loan. */
+  appliedToLoan: amount,
   status: z.enum(["requested", "paid", "rejected"]),
   requestedAt: timestamp,
   decidedAt: timestamp.nullish(),

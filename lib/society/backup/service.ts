@@ -148,6 +148,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     id: `WD${String(i + 1).padStart(4, "0")}`,
     memberId: w.member.code,
     amount: w.amount,
+    appliedToLoan: w.appliedToLoan,
     status: w.status,
     requestedAt: w.requestedAt.toISOString(),
     decidedAt: w.decidedAt?.toISOString() ?? null,
@@ -374,7 +375,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     if (!extras.withdrawals && oldWithdrawals > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsMissing", value: String(oldWithdrawals) }] });
     if (extras.withdrawals && extras.withdrawals.length > 0) {
       await copyInto(db, "SocietyWithdrawal", WITHDRAWAL_COLUMNS, extras.withdrawals.map((w) => [
-        newId(), societyId, memberIds.get(w.memberId)!, w.amount, w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
+        newId(), societyId, memberIds.get(w.memberId)!, w.amount, Math.min(w.appliedToLoan, w.amount), w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
       ]));
     }
     // A file without members' loans over a society that lent would forgive every loan: refused, with the reason.
@@ -467,4 +468,4 @@ const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "reversedAt", "createdAt", "createdByRole"];
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
-const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "status", "requestedAt", "decidedAt", "rejectionNote"];
+const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote"];

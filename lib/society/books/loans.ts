@@ -15,8 +15,8 @@ export type MemberLoanGiven = { id: string; totalRepayable: number; instalmentAm
 /**
  * Pays a loan out of the society's fund to an active member, with its plan, and posts it in the same transaction: the
  * member owes the plan's total on their loan account. One loan at a time: refused while the member still owes anything
- * (their row is locked, so of two loans given at once one wins). The member's daily instalment becomes the plan's, so
- * the collection sheet and the field app offer it.
+ * (their row is locked, so of two loans given at once one wins). A daily plan's instalment becomes the member's daily
+ * instalment, so the collection sheet and the field app offer it.
  */
 export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, now = new Date()): Promise<ActionResult<MemberLoanGiven>> {
   const today = dhakaToday(now);
@@ -53,7 +53,9 @@ export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, n
       });
       const entryId = await postPlanLoan(tx, { societyId: a.societyId, date: today, createdById: a.createdById }, { id: loan.id, memberId: input.memberId, principal: input.principal, serviceCharge: plan.serviceCharge });
       await tx.societyMemberLoan.update({ where: { id: loan.id }, data: { entryId } });
-      await tx.societyMember.update({ where: { id: input.memberId }, data: { installmentAmount: plan.instalmentAmount } });
+      // The collection sheet is daily: a daily plan's instalment becomes the member's daily instalment; a weekly or monthly
+      // one is collected when it falls due (the profile shows the next one).
+      if (input.frequency === "daily") await tx.societyMember.update({ where: { id: input.memberId }, data: { installmentAmount: plan.instalmentAmount } });
       await writeAudit(tx, {
         actor: a.actor,
         action: "society.member_loan.give",

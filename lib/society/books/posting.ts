@@ -48,9 +48,9 @@ export async function postHandover(tx: Tx, ctx: PostingContext, handover: { id: 
   return post(tx, ctx, "cash_handover", { type: "FieldCashHandover", id: handover.id }, Prisma.sql`"society_handover_lines"(${handover.workerId}, ${handover.counted}::int)`);
 }
 
-/** Savings paid out to a member: off their savings, out of cash in hand. */
-export async function postWithdrawal(tx: Tx, ctx: PostingContext, withdrawal: { id: string; memberId: string; amount: number }) {
-  return post(tx, ctx, "withdrawal", { type: "SocietyWithdrawal", id: withdrawal.id }, Prisma.sql`"society_withdrawal_lines"(${withdrawal.memberId}, ${withdrawal.amount}::int)`);
+/** Savings paid out to a member: off their savings; what was set against their loan off it, the rest out of cash in hand. */
+export async function postWithdrawal(tx: Tx, ctx: PostingContext, withdrawal: { id: string; memberId: string; amount: number; appliedToLoan?: number }) {
+  return post(tx, ctx, "withdrawal", { type: "SocietyWithdrawal", id: withdrawal.id }, Prisma.sql`"society_withdrawal_lines"(${withdrawal.memberId}, ${withdrawal.amount}::int, ${withdrawal.appliedToLoan ?? 0}::int)`);
 }
 
 /** A loan with an instalment plan paid out: the member owes the total; principal out of cash, the charge to income. */

@@ -155,7 +155,8 @@ export async function memberLoanView(societyId: string, memberId: string, loanOu
     instalmentAmount: loan.instalmentAmount,
     disbursedOn: isoDateOf(loan.disbursedOn),
     totalRepayable: plan.totalRepayable,
-    standing: loanStanding(plan.instalments, plan.totalRepayable - loanOutstanding, today),
+    // What the books carry for this loan (principal and charge as paid out), less what the account still owes.
+    standing: loanStanding(plan.instalments, loan.principal + loan.serviceCharge - loanOutstanding, today),
     instalments: plan.instalments,
   };
 }

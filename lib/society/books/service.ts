@@ -66,10 +66,10 @@ export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpen
       const record = await tx.incomeExpense.findFirst({ where: { id: input.incomeExpenseId, societyId: a.societyId }, select: { id: true, code: true, type: true, category: true, amount: true, workerSalaryId: true } });
       if (!record) return fail("notFound");
       if (record.workerSalaryId) return fail("conflict", { reason: "salaryNotReversed" });
-      const { count } = await tx.incomeExpense.updateMany({ where: { id: record.id, reversedAt: null }, data: { reversedAt: now, reversedById: a.createdById } });
-      if (count !== 1) return fail("conflict", { reason: "alreadyReversed" });
       const entry = await tx.societyJournalEntry.findFirst({ where: { societyId: a.societyId, sourceType: "IncomeExpense", sourceId: record.id, kind: { in: ["income", "expense"] } }, select: { id: true } });
       if (!entry) return fail("notFound");
+      const { count } = await tx.incomeExpense.updateMany({ where: { id: record.id, reversedAt: null }, data: { reversedAt: now, reversedById: a.createdById } });
+      if (count !== 1) return fail("conflict", { reason: "alreadyReversed" });
       const [reversal] = await tx.$queryRaw<{ id: string }[]>`SELECT "society_reverse"(${entry.id}, ${dhakaToday(now)}::date, ${a.createdById}) AS "id"`;
       await writeAudit(tx, {
         actor: a.actor,
@@ -104,6 +104,8 @@ export async function labelAccount(a: SocietyActor, input: { code: string; label
 export async function addAccount(a: SocietyActor, input: { kind: "income_category" | "expense_category"; name: string }): Promise<ActionResult<{ code: string }>> {
   try {
     return await prisma.$transaction(async (tx) => {
+      // The same lock the database's account rule takes: of two identical requests, the second sees the first's account.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('society-account:' || ${a.societyId}, 0))`;
       const exists = await tx.societyAccount.findFirst({ where: { societyId: a.societyId, kind: input.kind, name: input.name }, select: { id: true } });
       if (exists) return fail("conflict", { reason: "accountExists" });
       const [created] = await tx.$queryRaw<{ id: string }[]>`SELECT "society_account"(${a.societyId}, ${input.kind}::"SocietyAccountKind", ${input.name}) AS "id"`;

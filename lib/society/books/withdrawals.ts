@@ -145,23 +145,33 @@ export async function rejectWithdrawal(a: SocietyActor, input: { withdrawalId: s
   });
 }
 
+export type ClosingPayout = { paidOut: number; setOff: number };
+
 /**
- * Closing a membership pays the member's savings out in full (the society's minimum does not apply to a member who
- * leaves), as a paid withdrawal posted in the caller's transaction; requests still waiting are refused. The caller holds
- * the member's row locked. Returns what was paid out (0 when nothing was saved).
+ * Closing a membership settles the member's accounts in the caller's transaction (which holds the member's row locked):
+ * the savings go first against a loan still owed, the rest is paid out in cash, as one paid withdrawal (the society's
+ * minimum does not apply to a member who leaves); requests still waiting are refused. Refused, changing nothing, when
+ * the savings do not cover the loan (it is collected first) or the cash paid out would be above the society's limit
+ * (a withdrawal a second admin approves comes first).
  */
-export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, now = new Date()): Promise<number> {
+export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, now = new Date()): Promise<ActionResult<ClosingPayout>> {
+  const [row] = await tx.$queryRaw<{ savings: bigint | null; loan: bigint | null; limit: number }[]>`
+    SELECT -(SELECT sum(l."amount") FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId" WHERE l."memberId" = ${memberId} AND a."kind" = 'member_savings') AS "savings",
+           (SELECT sum(l."amount") FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId" WHERE l."memberId" = ${memberId} AND a."kind" = 'member_loans') AS "loan",
+           (SELECT "withdrawalApprovalLimit" FROM "Society" WHERE "id" = ${a.societyId}) AS "limit"`;
+  const savings = Math.max(0, Number(row?.savings ?? 0));
+  const loan = Math.max(0, Number(row?.loan ?? 0));
+  const setOff = Math.min(savings, loan);
+  if (loan > setOff) return fail("conflict", { reason: "closeWithLoanOwed", details: { outstanding: loan - setOff } });
+  const cash = savings - setOff;
+  if (cash > (row?.limit ?? 0)) return fail("conflict", { reason: "closePayoutAboveLimit", details: { amount: cash, limit: row?.limit ?? 0 } });
   await tx.societyWithdrawal.updateMany({ where: { memberId, status: "requested" }, data: { status: "rejected", decidedById: a.createdById, decidedAt: now } });
-  const [savings] = await tx.$queryRaw<{ balance: bigint | null }[]>`
-    SELECT -sum(l."amount") AS "balance" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
-    WHERE l."memberId" = ${memberId} AND a."kind" = 'member_savings'`;
-  const balance = Number(savings?.balance ?? 0);
-  if (balance <= 0) return 0;
+  if (savings === 0) return ok({ paidOut: 0, setOff: 0 });
   const withdrawal = await tx.societyWithdrawal.create({
-    data: { societyId: a.societyId, memberId, amount: balance, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
+    data: { societyId: a.societyId, memberId, amount: savings, appliedToLoan: setOff, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
     select: { id: true },
   });
-  const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, { id: withdrawal.id, memberId, amount: balance });
+  const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, { id: withdrawal.id, memberId, amount: savings, appliedToLoan: setOff });
   await tx.societyWithdrawal.update({ where: { id: withdrawal.id }, data: { entryId } });
-  return balance;
+  return ok({ paidOut: cash, setOff });
 }
