@@ -1,6 +1,8 @@
 import NextAuth, { type NextAuthRequest } from "next-auth";
 import createIntlMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse, type NextFetchEvent } from "next/server";
+import { defaultLocale, isLocale, localeCookieName, localeCookieOptions } from "@/i18n/config";
+import { isPublicPagePath, localizedPath, splitLocalePrefix } from "@/i18n/paths";
 import { routing } from "@/i18n/routing";
 import { authConfig } from "@/lib/auth/config";
 import { isNoncePage, nonceContentSecurityPolicy } from "@/lib/security/headers";
@@ -9,7 +11,7 @@ const { auth } = NextAuth(authConfig);
 const intl = createIntlMiddleware(routing);
 
 /**
- * Rewrites a page request to its internal app/[locale] path from the NEXT_LOCALE cookie (next-intl,
+ * The signed-in areas: rewrites a page request to its internal app/[locale] path from the NEXT_LOCALE cookie (next-intl,
  * `localePrefix: "never"`). Without a cookie the site is Bengali whatever the browser's Accept-Language
  * says, as it always was: next-intl's detection is told the browser asks for Bengali (and so sets no cookie).
  */
@@ -25,6 +27,32 @@ function rewriteToLocale(request: NextRequest): NextResponse {
   const response = intl(new NextRequest(request, { headers }));
   response.headers.set("Content-Security-Policy", policy);
   return response;
+}
+
+/**
+ * The public site has one address per language (i18n/paths.ts): English under /en, Bengali without a prefix. The URL
+ * alone decides what a page says, so a shared cache may store it by URL. Only a visitor whose saved choice is English
+ * and who opens a Bengali address is sent to the English one, by a redirect no shared cache stores. /bn/… is sent to
+ * its address without the prefix; /en/… of a signed-in area to that area (its language from the cookie, set here).
+ */
+function publicPage(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const { locale, rest } = splitLocalePrefix(pathname);
+  if (locale === defaultLocale) return NextResponse.redirect(new URL(`${rest}${search}`, request.url), 308);
+  if (locale) {
+    if (isPublicPagePath(rest)) return NextResponse.next();
+    const response = NextResponse.redirect(new URL(`${rest}${search}`, request.url), 307);
+    response.cookies.set(localeCookieName, locale, localeCookieOptions);
+    return response;
+  }
+  const saved = request.cookies.get(localeCookieName)?.value;
+  if (isLocale(saved) && saved !== defaultLocale) {
+    const response = NextResponse.redirect(new URL(`${localizedPath(pathname, saved)}${search}`, request.url), 307);
+    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("Vary", "Cookie");
+    return response;
+  }
+  return NextResponse.rewrite(new URL(`/${defaultLocale}${pathname === "/" ? "" : pathname}${search}`, request.url));
 }
 
 /**
@@ -47,7 +75,10 @@ const isBackOfficePage = (pathname: string) => pathname === "/admin" || pathname
 
 // The Auth.js configuration is read lazily (see lib/auth/config.ts), so auth(handler) resolves to the handler.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
-  if (!isBackOfficePage(request.nextUrl.pathname)) return rewriteToLocale(request);
+  const { pathname } = request.nextUrl;
+  // A public page, or a locale prefix (which names a public page or is sent on from one).
+  if (isPublicPagePath(pathname) || splitLocalePrefix(pathname).locale) return publicPage(request);
+  if (!isBackOfficePage(pathname)) return rewriteToLocale(request);
   const handler = (await auth(redirectAnonymous)) as unknown as (req: NextRequest, ev: NextFetchEvent) => Promise<Response>;
   return handler(request, event);
 }
@@ -60,6 +91,6 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
  */
 export const config = {
   matcher: [
-    "/((?!_next/|api/(?:health/(?:live|ready)|metrics)$|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image|payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|account/api/(?:payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|society-manager/[^/]+/(?:backup|report\\.pdf|members/[^/]+/(?:profile|calendar|passbook)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|field-app\\.webmanifest$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
+    "/((?!_next/|api/(?:health/(?:live|ready)|metrics)$|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image|payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|account/api/(?:payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|society-manager/[^/]+/(?:backup|report\\.pdf|members/[^/]+/(?:profile|calendar|passbook)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|field-app\\.webmanifest$|sitemap\\.xml$|robots\\.txt$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
   ],
 };

@@ -62,15 +62,17 @@ describe("applyHref", () => {
 
   it("makes the links prefillFromSearchParams reads back as they were", () => {
     const full = { loanType: "salary", amount: "200000", tenure: "24", monthlyIncome: "45000", employmentType: "salaried", existingLoans: "0" };
-    const href = applyHref(full);
+    const href = applyHref(full, "bn");
     expect(href).toBe("/apply?type=salary&amount=200000&tenure=24&income=45000&employment=salaried&existing=0");
     expect(prefillFromSearchParams(query(href), products)).toEqual(full);
     // A product card names only its product; the calculator adds what the applicant chose.
-    expect(applyHref({ loanType: "instant" })).toBe("/apply?type=instant");
-    expect(prefillFromSearchParams(query(applyHref({ loanType: "instant", amount: "25000", tenure: "12" })), products)).toEqual({ loanType: "instant", amount: "25000", tenure: "12" });
+    expect(applyHref({ loanType: "instant" }, "bn")).toBe("/apply?type=instant");
+    // In English, the English address.
+    expect(applyHref({ loanType: "instant" }, "en")).toBe("/en/apply?type=instant");
+    expect(prefillFromSearchParams(query(applyHref({ loanType: "instant", amount: "25000", tenure: "12" }, "bn")), products)).toEqual({ loanType: "instant", amount: "25000", tenure: "12" });
   });
 
   it("leaves out what is empty, down to the bare path", () => {
-    expect(applyHref({ loanType: undefined, amount: "", tenure: undefined })).toBe("/apply");
+    expect(applyHref({ loanType: undefined, amount: "", tenure: undefined }, "bn")).toBe("/apply");
   });
 });

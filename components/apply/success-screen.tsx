@@ -2,14 +2,17 @@
 
 import { CheckCircle2, Home, PlusCircle, Search } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 /** Shown after a stored submission: the application ID, home, status lookup, and a fresh start. */
 export function SuccessScreen({ applicationId, onNewApplication }: { applicationId: string; onNewApplication: () => void }) {
   const t = useTranslations("apply.success");
+  const locale = useLocale() as Locale;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -34,13 +37,13 @@ export function SuccessScreen({ applicationId, onNewApplication }: { application
         <p className="text-muted-foreground text-sm">{t("keepId")}</p>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
           <Button asChild variant="outline" className="h-10">
-            <Link href="/">
+            <Link href={localizedPath("/", locale)}>
               <Home aria-hidden />
               {t("home")}
             </Link>
           </Button>
           <Button asChild variant="outline" className="h-10">
-            <Link href={`/status?id=${encodeURIComponent(applicationId)}`} data-testid="apply-check-status">
+            <Link href={localizedPath(`/status?id=${encodeURIComponent(applicationId)}`, locale)} data-testid="apply-check-status">
               <Search aria-hidden />
               {t("checkStatus")}
             </Link>

@@ -29,6 +29,7 @@ import { cn } from "@/lib/utils";
 import { selectClassName } from "@/components/forms/native-select";
 import { ProductOptions } from "@/components/loans/product-options";
 import { useProductFromAddress } from "@/components/loans/use-product-from-address";
+import type { Locale } from "@/i18n/config";
 
 const FIELD_ORDER: readonly EligibilityField[] = ["income", "existing", "employment", "loanType", "amount", "tenure"];
 
@@ -295,7 +296,7 @@ function EligibilityAnswer({
     monthlyIncome: String(data.monthlyIncome),
     employmentType: data.employmentType,
     existingLoans: String(data.existingMonthlyPayments),
-  });
+  }, locale as Locale);
   // One decimal is enough to see which side of 40% the figure is on.
   const ratioText = formatPercent(Math.round(ratio * 1000) / 10, locale);
 

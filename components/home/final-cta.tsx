@@ -5,6 +5,8 @@ import { APPLY_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/format";
 import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 export async function FinalCta({ supportPhone }: { supportPhone: string }) {
   const locale = await getLocale();
@@ -18,7 +20,7 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
         <p className="max-w-xl text-primary-foreground">{t("text")}</p>
         <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg" className={onPrimarySolidButton}>
-            <Link href={APPLY_HREF}>
+            <Link href={localizedPath(APPLY_HREF, locale as Locale)}>
               {t("start")}
               <ArrowRight aria-hidden />
             </Link>

@@ -7,6 +7,8 @@ import { localizeDigits } from "@/lib/format";
 import { HeroSlider } from "./hero-slider";
 import { QuickLoanCheck } from "./quick-loan-check";
 import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 export async function Hero() {
   const locale = await getLocale();
@@ -28,13 +30,13 @@ export async function Hero() {
           <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} roleDescription={t("roleDescription")} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg" className={onPrimarySolidButton}>
-              <Link href={APPLY_HREF}>
+              <Link href={localizedPath(APPLY_HREF, locale as Locale)}>
                 {t("apply")}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
-              <Link href={CALCULATOR_HREF}>
+              <Link href={localizedPath(CALCULATOR_HREF, locale as Locale)}>
                 <Calculator aria-hidden />
                 {t("calculate")}
               </Link>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import { effectiveAnnualRate } from "@/lib/loans/rates";
 import type { ProductView } from "@/lib/products/queries";
+import type { Locale } from "@/i18n/config";
 
 const ICONS: Record<ProductView["key"], LucideIcon> = {
   instant: Zap,
@@ -94,7 +95,7 @@ export async function ProductCards({ products }: { products: ProductView[] }) {
                   </CardContent>
                   <CardFooter>
                     <Button asChild className="w-full">
-                      <Link href={applyHref({ loanType: product.key })}>{t("apply")}</Link>
+                      <Link href={applyHref({ loanType: product.key }, locale as Locale)}>{t("apply")}</Link>
                     </Button>
                   </CardFooter>
                 </Card>

@@ -1,12 +1,14 @@
 import { CircleCheck, SearchCheck } from "lucide-react";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ELIGIBILITY_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 export async function QuickLoanCheck() {
-  const t = await getTranslations("home.quickCheck");
+  const [t, locale] = await Promise.all([getTranslations("home.quickCheck"), getLocale() as Promise<Locale>]);
   const points = [t("point1"), t("point2"), t("point3")];
   return (
     <Card data-testid="quick-loan-check" className="gap-4 border-0 text-card-foreground shadow-xl">
@@ -29,7 +31,7 @@ export async function QuickLoanCheck() {
       </CardContent>
       <CardFooter>
         <Button asChild size="lg" className="w-full">
-          <Link href={ELIGIBILITY_HREF}>{t("cta")}</Link>
+          <Link href={localizedPath(ELIGIBILITY_HREF, locale)}>{t("cta")}</Link>
         </Button>
       </CardFooter>
     </Card>

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
 import { LanguageToggle } from "./language-toggle";
 import { LogoMark } from "./logo";
+import { localizedPath } from "@/i18n/paths";
 
 /** The slim header of pages outside the site shell (staff sign-in, society home): logo home and the language toggle. */
 export async function BrandHeader() {
@@ -10,7 +11,7 @@ export async function BrandHeader() {
   const otherLocale: Locale = locale === "bn" ? "en" : "bn";
   return (
     <header className="flex h-14 items-center justify-between border-b bg-background px-4">
-      <Link href="/" className="flex items-center gap-2 font-bold text-primary">
+      <Link href={localizedPath("/", locale)} className="flex items-center gap-2 font-bold text-primary">
         <LogoMark />
         <span>{tCommon("appName")}</span>
       </Link>

@@ -1,14 +1,16 @@
 "use client";
 
 import { Languages } from "lucide-react";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { Locale } from "@/i18n/config";
 import { setLocale } from "@/i18n/actions";
+import { isPublicPagePath, pathInLocale, splitLocalePrefix } from "@/i18n/paths";
 
 /**
  * Shows the other language's name, written in that language; the choice is stored in the
- * NEXT_LOCALE cookie by the setLocale server action and the page re-renders on the server.
+ * NEXT_LOCALE cookie by the setLocale server action. A public page then opens its address in that language
+ * (/loans ↔ /en/loans); a signed-in page, which has one address, re-renders on the server.
  * Its classes come from LanguageToggle, so no class-merging library reaches the browser.
  */
 export function LanguageToggleButton({
@@ -23,6 +25,7 @@ export function LanguageToggleButton({
   testId: string;
 }) {
   const router = useRouter();
+  const pathname = usePathname();
   const [pending, startTransition] = useTransition();
 
   return (
@@ -35,7 +38,8 @@ export function LanguageToggleButton({
       onClick={() =>
         startTransition(async () => {
           await setLocale(targetLocale);
-          router.refresh();
+          if (isPublicPagePath(splitLocalePrefix(pathname).rest)) router.push(`${pathInLocale(pathname, targetLocale)}${window.location.search}`);
+          else router.refresh();
         })
       }
     >

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModalDialog } from "./modal-dialog";
-import { ADMIN_LOGIN_HREF, APPLY_HREF } from "./nav";
+import { ADMIN_LOGIN_HREF } from "./nav";
 import { NavLinks, type NavItem } from "./nav-links";
 
 export type MobileMenuLabels = {
@@ -21,11 +21,14 @@ export type MobileMenuLabels = {
  */
 export function MobileMenu({
   items,
+  applyHref,
   labels,
   languageToggle,
   loginButton,
 }: {
   items: NavItem[];
+  /** The apply page in the reader's language. */
+  applyHref: string;
   labels: MobileMenuLabels;
   languageToggle: React.ReactNode;
   loginButton: React.ReactNode;
@@ -45,7 +48,7 @@ export function MobileMenu({
         <NavLinks items={items} orientation="vertical" />
       </nav>
       <div className="mt-auto flex flex-col gap-2 border-t p-4">
-        <Link href={APPLY_HREF} className={buttonVariants()}>
+        <Link href={applyHref} className={buttonVariants()}>
           {labels.apply}
         </Link>
         {languageToggle}

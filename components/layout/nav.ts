@@ -1,4 +1,5 @@
 /** Site-wide link lists and the active-link rule, kept free of React so they can be unit-tested. */
+import { splitLocalePrefix } from "@/i18n/paths";
 import { SOCIETY_HOME } from "@/lib/society/tabs";
 
 export type NavKey = "home" | "loans" | "calculator" | "about" | "contact";
@@ -47,7 +48,10 @@ export const FOOTER_LEGAL_LINKS: readonly { key: FooterLinkKey; href: string }[]
  * with "/"); other links match their own path and anything below it, segment by segment, so
  * /loans/instant highlights Loans but /loansharks does not.
  */
-export function isActivePath(pathname: string, href: string): boolean {
+export function isActivePath(browserPath: string, link: string): boolean {
+  // Compared without the language prefix: /en/loans is the loans page, /en the home page.
+  const pathname = splitLocalePrefix(browserPath).rest;
+  const href = splitLocalePrefix(link).rest;
   if (href === "/") return pathname === "/";
   const base = href.endsWith("/") ? href.slice(0, -1) : href;
   return pathname === base || pathname.startsWith(`${base}/`);

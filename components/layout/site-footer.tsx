@@ -5,6 +5,8 @@ import { formatPhone, localizeDigits } from "@/lib/format";
 import { env } from "@/lib/env";
 import { LogoMark } from "./logo";
 import { EASY_INSTALL_HREF, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, INSTALL_GUIDE_HREF } from "./nav";
+import { localizedPath } from "@/i18n/paths";
+import type { Locale } from "@/i18n/config";
 
 /** The spec fixes the copyright year rather than using the current one. */
 export const COPYRIGHT_YEAR = 2024;
@@ -22,7 +24,7 @@ export async function SiteFooter() {
     <footer data-testid="site-footer" className="bg-foreground text-background">
       <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.3fr_1.2fr_1fr_1fr]">
         <div className="col-span-2 space-y-3 sm:col-span-1">
-          <Link href="/" className="inline-flex items-center gap-2 text-lg font-bold text-background">
+          <Link href={localizedPath("/", locale as Locale)} className="inline-flex items-center gap-2 text-lg font-bold text-background">
             <LogoMark />
             <span>{tCommon("appName")}</span>
           </Link>
@@ -67,12 +69,12 @@ export async function SiteFooter() {
         <FooterLinkColumn
           id="footer-quick-links"
           heading={t("quickLinks")}
-          links={FOOTER_QUICK_LINKS.map((link) => ({ href: link.href, label: t(link.key) }))}
+          links={FOOTER_QUICK_LINKS.map((link) => ({ href: localizedPath(link.href, locale as Locale), label: t(link.key) }))}
         />
         <FooterLinkColumn
           id="footer-legal-links"
           heading={t("legal")}
-          links={FOOTER_LEGAL_LINKS.map((link) => ({ href: link.href, label: t(link.key) }))}
+          links={FOOTER_LEGAL_LINKS.map((link) => ({ href: localizedPath(link.href, locale as Locale), label: t(link.key) }))}
         />
       </div>
       <div className="border-t border-background/15">

@@ -2,12 +2,14 @@ import { UserCog } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/i18n/config";
 import { LanguageToggle } from "./language-toggle";
 import { LoginButton } from "./login-button";
 import { LogoMark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ADMIN_LOGIN_HREF, APPLY_HREF, MAIN_NAV } from "./nav";
 import { NavLinks } from "./nav-links";
+import { localizedPath } from "@/i18n/paths";
 
 /**
  * Sticky site header. The full link row needs about 1000 px in Bengali, so it appears from the
@@ -19,7 +21,7 @@ export async function SiteHeader() {
   const t = await getTranslations("nav");
   const tLanguage = await getTranslations("language");
   const tCommon = await getTranslations("common");
-  const items = MAIN_NAV.map((link) => ({ href: link.href, label: t(link.key) }));
+  const items = MAIN_NAV.map((link) => ({ href: localizedPath(link.href, locale as Locale), label: t(link.key) }));
   const otherLocale = locale === "bn" ? "en" : "bn";
 
   return (
@@ -29,7 +31,7 @@ export async function SiteHeader() {
     >
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6 lg:h-16">
         <Link
-          href="/"
+          href={localizedPath("/", locale as Locale)}
           className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           <LogoMark />
@@ -50,10 +52,11 @@ export async function SiteHeader() {
           </Button>
           <LanguageToggle targetLocale={otherLocale} label={tLanguage(otherLocale)} />
           <Button asChild size="sm" className="px-3">
-            <Link href={APPLY_HREF}>{t("apply")}</Link>
+            <Link href={localizedPath(APPLY_HREF, locale as Locale)}>{t("apply")}</Link>
           </Button>
           <MobileMenu
             items={items}
+            applyHref={localizedPath(APPLY_HREF, locale as Locale)}
             labels={{
               menu: t("menu"),
               openMenu: t("openMenu"),

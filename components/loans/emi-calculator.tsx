@@ -17,6 +17,8 @@ import { selectClassName } from "@/components/forms/native-select";
 import { EmiFigures, useDebouncedEmi } from "@/components/loans/emi-figures";
 import { ProductOptions } from "@/components/loans/product-options";
 import { useProductFromAddress } from "@/components/loans/use-product-from-address";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 type Range = { min: number; max: number };
 
@@ -183,14 +185,14 @@ export function EmiCalculator({
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild className="h-10 sm:flex-1">
               <Link
-                href={applyHref({ loanType: product?.key, amount: amount !== null ? String(amount) : undefined, tenure: tenure !== null ? String(tenure) : undefined })}
+                href={applyHref({ loanType: product?.key, amount: amount !== null ? String(amount) : undefined, tenure: tenure !== null ? String(tenure) : undefined }, locale as Locale)}
                 data-testid="calc-apply"
               >
                 {t("apply")}
               </Link>
             </Button>
             <Button asChild variant="outline" className="h-10 sm:flex-1">
-              <Link href="/loans">{t("viewProducts")}</Link>
+              <Link href={localizedPath("/loans", locale as Locale)}>{t("viewProducts")}</Link>
             </Button>
           </div>
         </CardContent>

@@ -8,6 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import { effectiveAnnualRate } from "@/lib/loans/rates";
 import type { ProductView } from "@/lib/products/queries";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 /** Column name shown before each value on narrow screens, where the header row is hidden. */
 function CellLabel({ children }: { children: React.ReactNode }) {
@@ -91,12 +93,12 @@ export async function ProductTable({ products }: { products: ProductView[] }) {
             <TableCell className="col-span-2 p-0 lg:p-4 lg:text-right lg:align-top">
               <div className="flex flex-col gap-2 sm:flex-row lg:flex-col lg:items-end">
                 <Button asChild className="h-10 sm:flex-1 lg:w-full lg:flex-none">
-                  <Link href={applyHref({ loanType: product.key })} aria-label={t("applyFor", { product: product.title })}>
+                  <Link href={applyHref({ loanType: product.key }, locale as Locale)} aria-label={t("applyFor", { product: product.title })}>
                     {t("apply")}
                   </Link>
                 </Button>
                 <Button asChild variant="outline" className="h-10 sm:flex-1 lg:w-full lg:flex-none">
-                  <Link href={`/calculator?type=${product.key}`}>
+                  <Link href={localizedPath(`/calculator?type=${product.key}`, locale as Locale)}>
                     <Calculator aria-hidden />
                     {t("calculate")}
                   </Link>

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { ArrowLeft, Calculator, ChevronRight, FileText, House, Mail, type LucideIcon } from "lucide-react";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { env } from "@/lib/env";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
 export type SuggestedLink = { href: string; label: string; icon: LucideIcon };
 
@@ -32,7 +34,7 @@ export async function ComingSoonPage({
   /** Optional content between the text and the buttons (contact details, for example). */
   children?: React.ReactNode;
 }) {
-  const t = await getTranslations("placeholder");
+  const [t, locale] = await Promise.all([getTranslations("placeholder"), getLocale() as Promise<Locale>]);
   const requestHref = `mailto:${env().SUPPORT_EMAIL}?subject=${encodeURIComponent(t("requestSubject", { page: title }))}`;
 
   const links: SuggestedLink[] = [
@@ -40,7 +42,7 @@ export async function ComingSoonPage({
     { href: "/apply", label: t("links.apply"), icon: FileText },
     { href: "/calculator", label: t("links.calculator"), icon: Calculator },
     ...extraLinks,
-  ];
+  ].map((link) => ({ ...link, href: localizedPath(link.href, locale) }));
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 md:py-16" data-testid="coming-soon">
@@ -59,7 +61,7 @@ export async function ComingSoonPage({
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild className="h-11">
-          <Link href="/" data-testid="back-home">
+          <Link href={localizedPath("/", locale)} data-testid="back-home">
             <ArrowLeft aria-hidden />
             {t("backHome")}
           </Link>

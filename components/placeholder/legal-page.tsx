@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LegalDocument } from "@/components/placeholder/legal-document";
 import { env } from "@/lib/env";
+import { publicPageMetadata } from "@/lib/seo";
 import { formatPhone } from "@/lib/format";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 
@@ -15,9 +16,9 @@ export function legalPage(doc: LegalDocumentKey, sectionIds: readonly string[]) 
   const namespace = `legal.${doc}` as const;
 
   async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-    await segmentLocale(props);
-    const t = await getTranslations(namespace);
-    return { title: t("metaTitle") };
+    const locale = await segmentLocale(props);
+    const [t, common] = await Promise.all([getTranslations(namespace), getTranslations("common")]);
+    return publicPageMetadata({ locale, path: `/${doc}`, title: t("metaTitle"), description: t("intro"), siteName: common("appName") });
   }
 
   async function Page(props: LocaleParams) {

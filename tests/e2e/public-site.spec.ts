@@ -28,8 +28,9 @@ test.describe("public site", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("site-header").getByRole("link", { name: "Home" })).toBeVisible();
 
+    await expect(page).toHaveURL(/\/en$/);
     await page.getByTestId("site-header").getByRole("link", { name: "Loans" }).click();
-    await expect(page).toHaveURL(/\/loans$/);
+    await expect(page).toHaveURL(/\/en\/loans$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
     // A new visit (new tab, same browser) is served in English by the server, with no Bengali flash.
@@ -53,19 +54,19 @@ test.describe("public site", () => {
     await expect(header.getByRole("link", { name: "Loans" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("public pages are served from Next's cache, each in the language of the visitor's cookie", async ({ request }) => {
+  test("public pages are served from Next's cache, each language at its own address", async ({ request }) => {
     const cached = ["/", "/loans", "/calculator", "/eligibility", "/about", "/contact", "/privacy", "/terms", "/compliance"];
     for (const locale of ["bn", "en"]) {
       for (const path of cached) {
-        const headers = { cookie: `NEXT_LOCALE=${locale}` };
-        await request.get(path, { headers }); // the first visit may render it
-        const response = await request.get(path, { headers });
-        expect(response.status(), path).toBe(200);
-        expect(response.headers()["x-nextjs-cache"], `${path} in ${locale}`).toMatch(/^(HIT|STALE)$/);
-        expect(await response.text(), `${path} in ${locale}`).toContain(`<html lang="${locale}">`);
+        const url = locale === "bn" ? path : `/en${path === "/" ? "" : path}`;
+        await request.get(url); // the first visit may render it
+        const response = await request.get(url);
+        expect(response.status(), url).toBe(200);
+        expect(response.headers()["x-nextjs-cache"], url).toMatch(/^(HIT|STALE)$/);
+        expect(await response.text(), url).toContain(`<html lang="${locale}">`);
       }
     }
-    // Without a cookie the site is Bengali, whatever the browser prefers.
+    // Without a cookie a Bengali address is Bengali, whatever the browser prefers.
     const anonymous = await request.get("/loans", { headers: { "accept-language": "en-US,en;q=0.9" } });
     expect(await anonymous.text()).toContain('<html lang="bn">');
   });

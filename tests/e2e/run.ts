@@ -84,7 +84,7 @@ async function startStandalone(server: Awaited<ReturnType<typeof startTestPostgr
   const baseUrl = `http://127.0.0.1:${port}`;
   const metricsToken = "standalone-metrics-token-0123456789abcdef";
   const app = spawn("node", [".next/standalone/server.js"], {
-    env: { ...baseEnv, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: metricsToken },
+    env: { ...baseEnv, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: metricsToken, PUBLIC_SITE_URL: baseUrl },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -98,7 +98,8 @@ async function startApp(env: NodeJS.ProcessEnv): Promise<string> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
+    // Canonical and hreflang addresses, the sitemap and SMS links name the server under test.
+    env: { ...env, PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? baseUrl },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true, // own process group, so stopping it also stops npx's children
   });

@@ -27,4 +27,13 @@ describe("isActivePath", () => {
     }
     expect(MAIN_NAV.filter((l) => isActivePath("/apply", l.href))).toHaveLength(0);
   });
+
+  it("reads English addresses without their prefix: /en is home, /en/loans the loans page", () => {
+    expect(isActivePath("/en", "/en")).toBe(true);
+    expect(isActivePath("/en/loans", "/en")).toBe(false);
+    expect(isActivePath("/en/loans", "/en/loans")).toBe(true);
+    for (const path of ["/en", "/en/loans", "/en/calculator", "/en/about", "/en/contact"]) {
+      expect(MAIN_NAV.filter((l) => isActivePath(path, l.href === "/" ? "/en" : `/en${l.href}`))).toHaveLength(1);
+    }
+  });
 });

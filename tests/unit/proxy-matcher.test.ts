@@ -32,7 +32,7 @@ describe("proxy matcher", () => {
     expect(proxied(path)).toBe(false);
   });
 
-  it.each(["/_next/static/chunks/a.js", "/install.html", "/APK_INSTALL_GUIDE.html", "/sw.js", "/icon.svg", "/icons/icon-192.png"])(
+  it.each(["/_next/static/chunks/a.js", "/install.html", "/APK_INSTALL_GUIDE.html", "/sw.js", "/icon.svg", "/icons/icon-192.png", "/sitemap.xml", "/robots.txt"])(
     "leaves the file %s alone",
     (path) => expect(proxied(path)).toBe(false),
   );

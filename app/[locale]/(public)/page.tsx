@@ -11,11 +11,12 @@ import { WhyChooseUs } from "@/components/home/why-choose-us";
 import { env } from "@/lib/env";
 import { listActiveProducts } from "@/lib/products/queries";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("home");
-  return { description: t("metaDescription") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("home"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/", description: t("metaDescription"), siteName: common("appName") });
 }
 
 // Cached per language; with the products cache (PRODUCTS_MAX_AGE_SECONDS) a direct database change shows within a minute.

@@ -3,11 +3,12 @@ import { HandCoins, Info } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { ComingSoonPage } from "@/components/placeholder/coming-soon-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("about");
-  return { title: t("metaTitle") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("about"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/about", title: t("metaTitle"), description: t("metaDescription"), siteName: common("appName") });
 }
 
 export default async function AboutPage(props: LocaleParams) {

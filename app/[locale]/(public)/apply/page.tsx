@@ -10,11 +10,12 @@ import { readActiveProducts } from "@/lib/products/queries";
 import { productTerms } from "@/lib/products/terms";
 import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("apply");
-  return { title: t("metaTitle") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("apply"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/apply", title: t("metaTitle"), description: t("metaDescription"), siteName: common("appName") });
 }
 
 // Reads the prefill (?type=, ?amount=, ?tenure=) on the server; rendered per request.

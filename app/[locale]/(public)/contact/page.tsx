@@ -5,11 +5,12 @@ import { ComingSoonPage } from "@/components/placeholder/coming-soon-page";
 import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("contact");
-  return { title: t("metaTitle") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("contact"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/contact", title: t("metaTitle"), description: t("metaDescription"), siteName: common("appName") });
 }
 
 export default async function ContactPage(props: LocaleParams) {

@@ -11,11 +11,12 @@ import { formatPercent } from "@/lib/format";
 import { listActiveProducts } from "@/lib/products/queries";
 import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("eligibility");
-  return { title: t("metaTitle") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("eligibility"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/eligibility", title: t("metaTitle"), description: t("metaDescription"), siteName: common("appName") });
 }
 
 // Cached per language; with the products cache (PRODUCTS_MAX_AGE_SECONDS) a direct database change shows within a minute.

@@ -6,11 +6,12 @@ import { env } from "@/lib/env";
 import { formatPhone } from "@/lib/format";
 import { PublicPage } from "@/components/layout/public-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
+import { publicPageMetadata } from "@/lib/seo";
 
 export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
-  await segmentLocale(props);
-  const t = await getTranslations("status");
-  return { title: t("metaTitle") };
+  const locale = await segmentLocale(props);
+  const [t, common] = await Promise.all([getTranslations("status"), getTranslations("common")]);
+  return publicPageMetadata({ locale, path: "/status", title: t("metaTitle"), description: t("metaDescription"), siteName: common("appName") });
 }
 
 /** Longest ID worth prefilling; anything longer is not an application ID. */
