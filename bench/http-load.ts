@@ -7,9 +7,13 @@
  * Every party runs in its own process — the Next server (prepare-app), the bare server (bare-server.ts)
  * and autocannon — so the load generator never takes CPU from the server it measures; this process only
  * orchestrates and waits.
+ *
+ * With nginx installed (or BENCH_NGINX=/path/to/nginx), the same pages are loaded once more through
+ * deploy/nginx.conf (its page cache in front of the app; BENCH_NGINX=off skips it), after checking the cache
+ * answers them (X-Cache-Status: HIT) and passes a saved English choice on / through to the app's redirect.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -102,6 +106,43 @@ async function startBareServer(response: RecordedResponse): Promise<{ url: strin
   }
 }
 
+/** deploy/nginx.conf in front of the app on a free port (its own prefix, cache and logs in a temp directory). */
+async function startNginx(binary: string, appPort: number): Promise<{ url: string; stop(): void }> {
+  const dir = mkdtempSync(join(os.tmpdir(), "rinbondhu-nginx-"));
+  mkdirSync(join(dir, "cache"));
+  const port = await new Promise<number>((done) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+  const site = readFileSync(join(projectRoot, "deploy/nginx.conf"), "utf8")
+    .replace("server app:3000;", `server 127.0.0.1:${appPort};`)
+    .replace("listen 80;", `listen 127.0.0.1:${port};`)
+    .replace("/var/cache/nginx/rinbondhu", join(dir, "cache"));
+  writeFileSync(join(dir, "site.conf"), site);
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    // Run as root (this machine), nginx's workers would be "nobody" and could not write the temp cache: keep them root.
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;\npid ${join(dir, "nginx.pid")};\nerror_log ${join(dir, "error.log")} warn;\nworker_processes 1;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${join(dir, "site.conf")};\n}\n`,
+  );
+  const child = spawn(binary, ["-c", join(dir, "nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await fetch(url, { redirect: "manual" });
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("nginx did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url, stop: () => (child.kill("SIGQUIT"), rmSync(dir, { recursive: true, force: true })) };
+}
+
+const nginxBinary = process.env.BENCH_NGINX === "off" ? null : (process.env.BENCH_NGINX ?? ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => existsSync(p)) ?? null);
+
 const app = await startProductionApp();
 const rows: Row[] = [];
 try {
@@ -119,6 +160,23 @@ try {
       await bare.stop();
     }
   }
+  if (nginxBinary) {
+    const nginx = await startNginx(nginxBinary, Number(new URL(app.baseUrl).port));
+    try {
+      for (const path of paths) {
+        await fetch(nginx.url + path);
+        const cached = await fetch(nginx.url + path);
+        if (cached.headers.get("x-cache-status") !== "HIT") throw new Error(`nginx did not cache ${path}: ${cached.headers.get("x-cache-status")}`);
+        load(nginx.url + path); // warm-up
+        rows.push({ target: "nginx page cache", path, ...load(nginx.url + path) });
+      }
+      const saved = await fetch(`${nginx.url}/`, { headers: { cookie: "NEXT_LOCALE=en" }, redirect: "manual" });
+      if (saved.status !== 307 || saved.headers.get("location") !== "/en") throw new Error(`a saved English choice on / got ${saved.status} ${saved.headers.get("location")}`);
+      console.log(`\nnginx: / and /loans answered from its cache (HIT); a saved English choice on / got the app's ${saved.status} to ${saved.headers.get("location")}`);
+    } finally {
+      nginx.stop();
+    }
+  }
 } finally {
   await app.stop();
 }
@@ -133,4 +191,6 @@ for (const path of paths) {
   const ratio = appRow.rps / bareRow.rps;
   console.log(`\n${path}: next start serves ${(ratio * 100).toFixed(1)}% of the bare server's requests/s`);
   console.log(`${path}: goal ≥ ${GOAL_RATIO}× the bare server: ${ratio >= GOAL_RATIO ? "met" : "NOT met"} (${ratio.toFixed(2)}×)`);
+  const cachedRow = rows.find((r) => r.path === path && r.target === "nginx page cache");
+  if (cachedRow) console.log(`${path}: through nginx's page cache ${(cachedRow.rps / bareRow.rps).toFixed(2)}× the bare server`);
 }

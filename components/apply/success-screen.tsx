@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2, Home, PlusCircle, Search } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { ArrowRight, Calculator, Users } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { APPLY_HREF, CALCULATOR_HREF, SOCIETY_MANAGER_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";

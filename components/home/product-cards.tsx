@@ -1,5 +1,5 @@
 import { Briefcase, Check, ShoppingBag, Wallet, Zap, type LucideIcon } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { applyHref } from "@/components/apply/apply-href";
 import { Badge } from "@/components/ui/badge";

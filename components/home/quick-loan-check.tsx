@@ -1,5 +1,5 @@
 import { CircleCheck, SearchCheck } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ELIGIBILITY_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";

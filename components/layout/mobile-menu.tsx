@@ -1,5 +1,5 @@
 import { Menu, UserCog } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModalDialog } from "./modal-dialog";

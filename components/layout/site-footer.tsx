@@ -95,7 +95,8 @@ function FooterLinkColumn({ id, heading, links }: { id: string; heading: string;
       <ul className="space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className={linkClass}>
+            {/* Footer links are opened rarely: never prefetched (a slow phone would pay for all of them). */}
+            <Link href={link.href} className={linkClass} prefetch={false}>
               {link.label}
             </Link>
           </li>

@@ -1,5 +1,5 @@
 import { UserCog } from "lucide-react";
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import type { Locale } from "@/i18n/config";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { useId, useState } from "react";
 import { applyHref } from "@/components/apply/apply-href";
 import { useLocale, useTranslations } from "next-intl";

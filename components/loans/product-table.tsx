@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { Calculator, Check } from "lucide-react";
 import { applyHref } from "@/components/apply/apply-href";
 import { getLocale, getTranslations } from "next-intl/server";

@@ -107,7 +107,7 @@ test.describe("eligibility", () => {
     await expect(link).toHaveText("Apply with these details");
     await expect(link).toHaveAttribute(
       "href",
-      "/apply?type=salary&amount=200000&tenure=24&income=45000&employment=business&existing=5000",
+      "/en/apply?type=salary&amount=200000&tenure=24&income=45000&employment=business&existing=5000",
     );
 
     // Existing payments above 40% of income leave room for no loan at all, whatever the tenure.
@@ -119,7 +119,7 @@ test.describe("eligibility", () => {
     // Nothing fits, so the desired amount is carried over unchanged; the review decides.
     await expect(link).toHaveAttribute(
       "href",
-      "/apply?type=salary&amount=200000&tenure=24&income=45000&employment=business&existing=20000",
+      "/en/apply?type=salary&amount=200000&tenure=24&income=45000&employment=business&existing=20000",
     );
   });
 

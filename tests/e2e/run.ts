@@ -10,6 +10,7 @@ import { seedDemo } from "../../prisma/seed";
 import { applyMigrations } from "../../scripts/db/schema-engine";
 import { freePort } from "../../scripts/free-port";
 import { startTestPostgres } from "../../scripts/throwaway-postgres";
+import { E2E_PUBLIC_SITE_URL } from "./public-site-url";
 
 if (!existsSync(".next/BUILD_ID")) {
   console.error("No production build found: run `npm run build` first (npm test does).");
@@ -84,7 +85,7 @@ async function startStandalone(server: Awaited<ReturnType<typeof startTestPostgr
   const baseUrl = `http://127.0.0.1:${port}`;
   const metricsToken = "standalone-metrics-token-0123456789abcdef";
   const app = spawn("node", [".next/standalone/server.js"], {
-    env: { ...baseEnv, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: metricsToken, PUBLIC_SITE_URL: baseUrl },
+    env: { ...baseEnv, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: metricsToken, PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -99,7 +100,7 @@ async function startApp(env: NodeJS.ProcessEnv): Promise<string> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     // Canonical and hreflang addresses, the sitemap and SMS links name the server under test.
-    env: { ...env, PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? baseUrl },
+    env: { ...env, PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true, // own process group, so stopping it also stops npx's children
   });
