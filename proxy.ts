@@ -29,6 +29,14 @@ function rewriteToLocale(request: NextRequest): NextResponse {
   return response;
 }
 
+/** This site's address with another path: set on a URL object, so no path (//other.example/…) can leave the site. */
+function onThisSite(request: NextRequest, path: string, search: string): URL {
+  const url = new URL(request.url);
+  url.pathname = path;
+  url.search = search;
+  return url;
+}
+
 /**
  * The public site has one address per language (i18n/paths.ts): English under /en, Bengali without a prefix. The URL
  * alone decides what a page says, so a shared cache may store it by URL. Only a visitor whose saved choice is English
@@ -38,16 +46,17 @@ function rewriteToLocale(request: NextRequest): NextResponse {
 function publicPage(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const { locale, rest } = splitLocalePrefix(pathname);
-  if (locale === defaultLocale) return NextResponse.redirect(new URL(`${rest}${search}`, request.url), 308);
+  if (locale === defaultLocale) return NextResponse.redirect(onThisSite(request, rest, search), 308);
   if (locale) {
     if (isPublicPagePath(rest)) return NextResponse.next();
-    const response = NextResponse.redirect(new URL(`${rest}${search}`, request.url), 307);
+    const response = NextResponse.redirect(onThisSite(request, rest, search), 307);
     response.cookies.set(localeCookieName, locale, localeCookieOptions);
     return response;
   }
   const saved = request.cookies.get(localeCookieName)?.value;
-  if (isLocale(saved) && saved !== defaultLocale) {
-    const response = NextResponse.redirect(new URL(`${localizedPath(pathname, saved)}${search}`, request.url), 307);
+  const savedAddress = isLocale(saved) && saved !== defaultLocale ? localizedPath(pathname, saved) : pathname;
+  if (savedAddress !== pathname) {
+    const response = NextResponse.redirect(onThisSite(request, savedAddress, search), 307);
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("Vary", "Cookie");
     return response;

@@ -38,6 +38,15 @@ export function localizedPath(href: string, locale: Locale): string {
   return `/${locale}${path === "/" ? "" : path}${tail}`;
 }
 
+/**
+ * A link from a public page into a signed-in area (/account, /admin/login, /society-manager): an English page links to
+ * /en/… so that a visitor who came by an English address (no cookie yet) opens the area in English; the proxy sends
+ * /en/<area> on to the area's one address and saves the choice.
+ */
+export function signedInAreaPath(href: string, locale: Locale): string {
+  return locale === defaultLocale || isPublicPagePath(href) ? href : `/${locale}${href}`;
+}
+
 /** The same page in the other language (a browser path, prefixed or not). */
 export function pathInLocale(browserPath: string, locale: Locale): string {
   return localizedPath(splitLocalePrefix(browserPath).rest, locale);

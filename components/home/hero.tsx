@@ -8,7 +8,7 @@ import { HeroSlider } from "./hero-slider";
 import { QuickLoanCheck } from "./quick-loan-check";
 import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
 import type { Locale } from "@/i18n/config";
-import { localizedPath } from "@/i18n/paths";
+import { localizedPath, signedInAreaPath } from "@/i18n/paths";
 
 export async function Hero() {
   const locale = await getLocale();
@@ -42,7 +42,7 @@ export async function Hero() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
-              <a href={SOCIETY_MANAGER_HREF}>
+              <a href={signedInAreaPath(SOCIETY_MANAGER_HREF, locale as Locale)}>
                 <Users aria-hidden />
                 {t("society")}
               </a>

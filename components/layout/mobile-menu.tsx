@@ -3,7 +3,6 @@ import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ModalDialog } from "./modal-dialog";
-import { ADMIN_LOGIN_HREF } from "./nav";
 import { NavLinks, type NavItem } from "./nav-links";
 
 export type MobileMenuLabels = {
@@ -22,6 +21,7 @@ export type MobileMenuLabels = {
 export function MobileMenu({
   items,
   applyHref,
+  adminHref,
   labels,
   languageToggle,
   loginButton,
@@ -29,6 +29,8 @@ export function MobileMenu({
   items: NavItem[];
   /** The apply page in the reader's language. */
   applyHref: string;
+  /** The staff sign-in page, from the reader's language. */
+  adminHref: string;
   labels: MobileMenuLabels;
   languageToggle: React.ReactNode;
   loginButton: React.ReactNode;
@@ -53,7 +55,7 @@ export function MobileMenu({
         </Link>
         {languageToggle}
         {loginButton}
-        <a href={ADMIN_LOGIN_HREF} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
+        <a href={adminHref} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
           <UserCog aria-hidden />
           {labels.adminLogin}
         </a>

@@ -9,7 +9,7 @@ import { LogoMark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ADMIN_LOGIN_HREF, APPLY_HREF, MAIN_NAV } from "./nav";
 import { NavLinks } from "./nav-links";
-import { localizedPath } from "@/i18n/paths";
+import { localizedPath, signedInAreaPath } from "@/i18n/paths";
 
 /**
  * Sticky site header. The full link row needs about 1000 px in Bengali, so it appears from the
@@ -43,9 +43,9 @@ export async function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5">
-          <LoginButton label={t("login")} className="hidden lg:inline-flex" />
+          <LoginButton label={t("login")} locale={locale as Locale} className="hidden lg:inline-flex" />
           <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
-            <a href={ADMIN_LOGIN_HREF}>
+            <a href={signedInAreaPath(ADMIN_LOGIN_HREF, locale as Locale)}>
               <UserCog aria-hidden />
               {t("adminLogin")}
             </a>
@@ -57,6 +57,7 @@ export async function SiteHeader() {
           <MobileMenu
             items={items}
             applyHref={localizedPath(APPLY_HREF, locale as Locale)}
+            adminHref={signedInAreaPath(ADMIN_LOGIN_HREF, locale as Locale)}
             labels={{
               menu: t("menu"),
               openMenu: t("openMenu"),
@@ -73,7 +74,7 @@ export async function SiteHeader() {
                 className="w-full"
               />
             }
-            loginButton={<LoginButton label={t("login")} className="w-full" />}
+            loginButton={<LoginButton label={t("login")} locale={locale as Locale} className="w-full" />}
           />
         </div>
       </div>

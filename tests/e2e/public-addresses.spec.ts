@@ -36,6 +36,12 @@ test.describe("public addresses", () => {
     const prefixed = await request.get("/bn/loans?type=business", { maxRedirects: 0 });
     expect(prefixed.status()).toBe(308);
     expect(prefixed.headers().location).toBe("/loans?type=business");
+    // No address sends anyone to another site, however many slashes it carries.
+    for (const [url, cookie] of [[`${here()}/bn//evil.example/x`, ""], [`${here()}//evil.example/x`, "NEXT_LOCALE=en"], [`${here()}/en//evil.example/admin`, ""]] as const) {
+      const response = await request.get(url, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+      const location = response.headers().location;
+      if (location) expect(new URL(location, here()).host, url).toBe(new URL(here()).host);
+    }
   });
 
   test("a saved English choice on a Bengali address is a redirect no shared cache stores (old cookie-only visitors too)", async ({ request, page }) => {
@@ -142,5 +148,18 @@ test.describe("public addresses", () => {
       expect(requested.length > 0, `${JSON.stringify(connection)}: ${requested.length} prefetches`).toBe(prefetches);
       await context.close();
     }
+  });
+
+  test("an English address with no cookie: its 404 is English, and Sign in opens the borrower's page in English", async ({ page }) => {
+    const missing = await page.goto("/en/no-such-page");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await page.goto("/en/loans");
+    const signIn = page.getByTestId("login-button").first();
+    await expect(signIn).toHaveAttribute("href", "/en/account");
+    await page.goto("/en/account");
+    await expect(page).toHaveURL(`${here()}/account`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });

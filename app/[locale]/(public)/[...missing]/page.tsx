@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { log } from "@/lib/ops/logger";
 
 /**
@@ -10,7 +11,9 @@ import { log } from "@/lib/ops/logger";
  * every page. Trade-off: after notFound() in a dynamic route, Next.js 16 sends the 404 body in the
  * RSC payload and the browser renders it, so the page needs JavaScript (every phone we target has it).
  */
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
+  // The language from the address (/en/…), before any translation: the proxy no longer tells next-intl.
+  await segmentLocale(props);
   const t = await getTranslations("notFound");
   return { title: t("metaTitle") };
 }
@@ -23,7 +26,8 @@ function forLog(path: string): string {
 // Any path at all: caching each one would let a scanner fill the cache. Rendered per request.
 export const dynamic = "force-dynamic";
 
-export default async function MissingPage({ params }: { params: Promise<{ missing: string[] }> }) {
+export default async function MissingPage({ params }: { params: Promise<{ locale: string; missing: string[] }> }) {
+  await segmentLocale({ params });
   const { missing } = await params;
   log.warn({ area: "404", path: forLog(`/${missing.join("/")}`) }, "page not found");
   notFound();

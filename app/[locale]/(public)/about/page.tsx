@@ -28,3 +28,7 @@ export default async function AboutPage(props: LocaleParams) {
     />
   );
 }
+
+// Re-rendered every 5 minutes: a shared cache in front (deploy/nginx.conf) keeps it no longer than that, even across a
+// release (without it Next would tell caches to keep it a year).
+export const revalidate = 300;

@@ -56,3 +56,7 @@ export default async function ContactPage(props: LocaleParams) {
     </ComingSoonPage>
   );
 }
+
+// Re-rendered every 5 minutes: a shared cache in front (deploy/nginx.conf) keeps it no longer than that, even across a
+// release (without it Next would tell caches to keep it a year).
+export const revalidate = 300;
