@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { compactSelectClassName } from "@/components/forms/native-select";
@@ -21,6 +20,18 @@ import { SHORT_DATE } from "@/lib/society/rules";
 
 type Values = z.input<typeof memberLoanSchema>;
 type Output = z.output<typeof memberLoanSchema>;
+
+export type MemberLoanGiven = { totalRepayable: number; instalmentAmount: number; instalmentCount: number };
+
+/** Said once a loan is paid out (the form itself goes: one loan at a time). */
+export function MemberLoanGivenAlert({ given, locale }: { given: MemberLoanGiven; locale: Locale }) {
+  const t = useTranslations("society.memberLoans");
+  return (
+    <Alert data-testid="member-loan-given">
+      <AlertDescription>{t("given", { total: formatTaka(given.totalRepayable, locale), count: formatNumber(given.instalmentCount, locale), amount: formatTaka(given.instalmentAmount, locale) })}</AlertDescription>
+    </Alert>
+  );
+}
 
 /** A member's loan with its plan: what was paid, what is left, what is overdue and since when, and the schedule. */
 export function MemberLoanSummary({ loan, locale }: { loan: MemberLoanView; locale: Locale }) {
@@ -87,16 +98,14 @@ function Item({ label, value, testId, tone, wide }: { label: string; value: stri
  * An admin pays a loan out of the society's fund to the member, with its plan. The preview is the same plan the
  * server posts (lib/society/books/loan-plan.ts); the server checks everything again, and refuses while a loan is owed.
  */
-export function MemberLoanForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: () => void }) {
+export function MemberLoanForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: (given: MemberLoanGiven) => void }) {
   const t = useTranslations("society.memberLoans");
   const router = useRouter();
-  const [given, setGiven] = useState<{ totalRepayable: number; instalmentAmount: number; instalmentCount: number } | null>(null);
   const initial: Values = { memberId, principal: "", ratePercent: "", method: "flat", frequency: "weekly", instalmentCount: "", firstDueDate: defaultFirstDueDate(dhakaToday(), "weekly") };
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(memberLoanSchema), defaultValues: initial });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => giveMemberLoanAction(societyId, values), (data) => {
-    setGiven(data);
     form.reset(initial);
-    onDone();
+    onDone(data);
     router.refresh();
   });
   const errors = form.formState.errors;
@@ -151,11 +160,6 @@ export function MemberLoanForm({ societyId, memberId, locale, onDone }: { societ
         {t("submit")}
       </Button>
       <ActionErrorAlert error={error} />
-      {given ? (
-        <Alert data-testid="member-loan-given">
-          <AlertDescription>{t("given", { total: taka(given.totalRepayable), count: formatNumber(given.instalmentCount, locale), amount: taka(given.instalmentAmount) })}</AlertDescription>
-        </Alert>
-      ) : null}
     </form>
   );
 }

@@ -15,7 +15,7 @@ import type { ActionError } from "@/lib/auth/action-result";
 import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
 import { SHORT_DATE } from "@/lib/society/rules";
-import { MemberLoanForm, MemberLoanSummary } from "./member-loan";
+import { MemberLoanForm, MemberLoanGivenAlert, MemberLoanSummary, type MemberLoanGiven } from "./member-loan";
 import { WithdrawalForm } from "./withdrawal-form";
 
 type Profile = Extract<Awaited<ReturnType<typeof loadMemberProfileAction>>, { ok: true }>["data"];
@@ -32,6 +32,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
   const [profile, setProfile] = useState<Profile | null>(null);
   const [date, setDate] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
+  const [loanGiven, setLoanGiven] = useState<MemberLoanGiven | null>(null);
   const [pending, startTransition] = useTransition();
 
   const load = (day: string) =>
@@ -53,6 +54,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
         aria-label={`${t("title")}: ${name}`}
         data-testid="view-profile"
         onClick={() => {
+          setLoanGiven(null);
           setOpen(true);
           load(date);
         }}
@@ -88,15 +90,24 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                 </dl>
               </section>
               {profile.loan ? (
-                <section>
-                  <h3 className="mb-2 font-semibold">{tLoans("title")}</h3>
+                <section className="space-y-2">
+                  <h3 className="font-semibold">{tLoans("title")}</h3>
+                  {loanGiven ? <MemberLoanGivenAlert given={loanGiven} locale={locale} /> : null}
                   <MemberLoanSummary loan={profile.loan} locale={locale} />
                 </section>
               ) : null}
               {canLend && profile.member.status === "active" && profile.balance.loanOutstanding <= 0 ? (
                 <section>
                   <h3 className="mb-2 font-semibold">{tLoans("give")}</h3>
-                  <MemberLoanForm societyId={societyId} memberId={memberId} locale={locale} onDone={() => load(date)} />
+                  <MemberLoanForm
+                    societyId={societyId}
+                    memberId={memberId}
+                    locale={locale}
+                    onDone={(given) => {
+                      setLoanGiven(given);
+                      load(date);
+                    }}
+                  />
                 </section>
               ) : null}
               {profile.member.status === "active" ? (
