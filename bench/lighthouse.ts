@@ -8,6 +8,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
+import { localizedPath } from "../i18n/paths";
 import { startProductionApp } from "./prepare-app";
 
 const PERFORMANCE_PAGES = ["/", "/loans", "/apply"];
@@ -28,15 +29,12 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
 });
 
-/** One audit; the language is the cookie the site's toggle sets (none for Bengali, the default). */
+/** One audit, of the page's address in that language (Bengali /loans, English /en/loans). */
 async function audit(path: string, language: "bn" | "en", categories: string[]): Promise<LighthouseResult> {
   const result = await lighthouse(
-    app.baseUrl + path,
+    app.baseUrl + localizedPath(path, language),
     { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories },
-    {
-      extends: "lighthouse:default",
-      settings: language === "en" ? { extraHeaders: { Cookie: "NEXT_LOCALE=en" } } : {},
-    },
+    { extends: "lighthouse:default" },
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
   if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
@@ -51,7 +49,7 @@ try {
   for (const language of ["bn", "en"] as const) {
     for (const path of PUBLIC_PAGES) {
       // The first request of a page per language renders it into Next's cache; audits measure what users get after.
-      await fetch(app.baseUrl + path, { headers: language === "en" ? { cookie: "NEXT_LOCALE=en" } : {} });
+      await fetch(app.baseUrl + localizedPath(path, language));
       const measurePerformance = PERFORMANCE_PAGES.includes(path);
       const results: LighthouseResult[] = [];
       for (let run = 0; run < (measurePerformance ? runs : 1); run++) {
