@@ -26,7 +26,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
           {texts.retry}
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/">{texts.home}</Link>
+          <Link href={texts.homeHref}>{texts.home}</Link>
         </Button>
       </div>
     </main>

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { isLocale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { ErrorTextsProvider } from "@/components/layout/error-texts";
 import "@fontsource/noto-sans-bengali/400.css";
@@ -33,7 +34,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations("errorPage");
-  const errorTexts = { title: t("title"), text: t("text"), reference: t.raw("reference") as string, retry: t("retry"), home: t("home") };
+  const errorTexts = { title: t("title"), text: t("text"), reference: t.raw("reference") as string, retry: t("retry"), home: t("home"), homeHref: localizedPath("/", locale) };
   return (
     <html lang={locale}>
       <body className="min-h-dvh">

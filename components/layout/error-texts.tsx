@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 
-export type ErrorTexts = { title: string; text: string; reference: string; retry: string; home: string };
+export type ErrorTexts = { title: string; text: string; reference: string; retry: string; home: string; /** The home page in the page's language. */ homeHref: string };
 
 const ErrorTextsContext = createContext<ErrorTexts | null>(null);
 

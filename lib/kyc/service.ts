@@ -14,6 +14,7 @@ import { queueMessage } from "@/lib/outbox/service";
 import { findBlacklistHits } from "@/lib/blacklist/queries";
 import { cardReadingOf, computeChecks, type DuplicateRecord } from "./checks";
 import { KYC_TRANSITIONS, customerKycStatusFor, isOpenKycStatus, type KycTransition } from "./status";
+import { localizedPath } from "@/i18n/paths";
 
 /** Concurrent decisions wait on the case's row; give them time, as loan decisions do. */
 const KYC_TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
@@ -189,7 +190,7 @@ export async function decideKycCase(
         recipient: subject.phone,
         language: subject.language,
         template: "kyc.resubmission",
-        values: { caseNumber: found.caseNumber, reason: reason ?? "", link: publicLink(`/kyc/resubmit?token=${token}`) },
+        values: { caseNumber: found.caseNumber, reason: reason ?? "", link: publicLink(localizedPath(`/kyc/resubmit?token=${token}`, subject.language)) },
         entityType: "KycCase",
         entityId: found.id,
       });

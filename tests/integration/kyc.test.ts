@@ -180,6 +180,8 @@ describe("resubmission", () => {
     const sms = await prisma.outboxMessage.findFirstOrThrow({ where: { entityType: "KycCase", entityId: kycCase.id, template: "kyc.resubmission" } });
     expect(sms).toMatchObject({ channel: "sms", recipient: phone });
     expect(sms.body).toContain("The photo is blurred");
+    // The link opens the page in the applicant's language (English under /en).
+    expect(/(\S*)\/kyc\/resubmit\?token=/.exec(sms.body)![1]).toBe(sms.language === "en" ? "/en" : "");
     const token = /token=([A-Za-z0-9_-]+)/.exec(sms.body)![1]!;
     expect((await prisma.kycCase.findUniqueOrThrow({ where: { id: kycCase.id } })).resubmissionTokenHash).toBe(sha256Hex(token));
 
