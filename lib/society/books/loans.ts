@@ -7,6 +7,7 @@ import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf } from "@/lib/validation/fields";
 import { loanPlan } from "./loan-plan";
 import { postPlanLoan } from "./posting";
+import { memberBalances } from "./queries";
 import { withBooksRefusals } from "./refusals";
 import type { MemberLoanValues } from "./schemas";
 
@@ -27,10 +28,7 @@ export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, n
       const member = members[0];
       if (!member) return fail("notFound");
       if (member.status !== "active") return fail("conflict", { reason: "memberAlreadyClosed" });
-      const [owed] = await tx.$queryRaw<{ total: bigint | null }[]>`
-        SELECT sum(l."amount") AS "total" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
-        WHERE l."memberId" = ${input.memberId} AND a."kind" = 'member_loans'`;
-      const outstanding = Number(owed?.total ?? 0);
+      const outstanding = (await memberBalances(a.societyId, [input.memberId], tx)).get(input.memberId)!.loanOutstanding;
       if (outstanding > 0) return fail("conflict", { reason: "memberLoanOutstanding", details: { outstanding } });
       const plan = loanPlan(input);
       const loan = await tx.societyMemberLoan.create({

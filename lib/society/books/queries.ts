@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { PassbookMovement } from "./passbook";
 import { dhakaToday } from "@/lib/format";
@@ -10,12 +11,13 @@ export type MemberBalance = { savings: number; loanOutstanding: number };
 
 /**
  * Balances of members from the journal, never typed: savings are what the member-savings lines credit them (credits
- * are negative amounts), the loan what the member-loans lines debit them. One grouped, indexed read for a page of members.
+ * are negative amounts), the loan what the member-loans lines debit them. One grouped, indexed read for a page of members;
+ * inside a transaction (`db`), what that transaction sees.
  */
-export async function memberBalances(societyId: string, memberIds: readonly string[]): Promise<Map<string, MemberBalance>> {
+export async function memberBalances(societyId: string, memberIds: readonly string[], db: Pick<Prisma.TransactionClient, "$queryRaw"> = prisma): Promise<Map<string, MemberBalance>> {
   const balances = new Map(memberIds.map((id) => [id, { savings: 0, loanOutstanding: 0 }]));
   if (memberIds.length === 0) return balances;
-  const rows = await prisma.$queryRaw<{ memberId: string; kind: string; total: bigint }[]>`
+  const rows = await db.$queryRaw<{ memberId: string; kind: string; total: bigint }[]>`
     SELECT l."memberId", a."kind"::text AS "kind", sum(l."amount") AS "total"
     FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
     WHERE l."societyId" = ${societyId} AND l."memberId" = ANY(${memberIds as string[]}::text[]) AND a."kind" IN ('member_savings', 'member_loans')

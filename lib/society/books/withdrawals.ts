@@ -7,6 +7,7 @@ import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SocietyActor } from "@/lib/society/access";
 import { postWithdrawal } from "./posting";
+import { memberBalances } from "./queries";
 
 type Tx = Prisma.TransactionClient;
 
@@ -24,14 +25,11 @@ async function lockedAvailability(tx: Tx, societyId: string, memberId: string, e
     WHERE m."id" = ${memberId} AND m."societyId" = ${societyId} FOR UPDATE OF m`;
   const member = rows[0];
   if (!member) return null;
-  const [savings] = await tx.$queryRaw<{ balance: bigint | null }[]>`
-    SELECT -sum(l."amount") AS "balance" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
-    WHERE l."memberId" = ${memberId} AND a."kind" = 'member_savings'`;
   const waiting = await tx.societyWithdrawal.aggregate({
     where: { memberId, status: "requested", ...(exceptWithdrawalId ? { id: { not: exceptWithdrawalId } } : {}) },
     _sum: { amount: true },
   });
-  const balance = Number(savings?.balance ?? 0);
+  const { savings: balance } = (await memberBalances(societyId, [memberId], tx)).get(memberId)!;
   return { ...member, balance, available: balance - member.minimum - (waiting._sum.amount ?? 0) };
 }
 
@@ -155,16 +153,14 @@ export type ClosingPayout = { paidOut: number; setOff: number };
  * (a withdrawal a second admin approves comes first).
  */
 export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, now = new Date()): Promise<ActionResult<ClosingPayout>> {
-  const [row] = await tx.$queryRaw<{ savings: bigint | null; loan: bigint | null; limit: number }[]>`
-    SELECT -(SELECT sum(l."amount") FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId" WHERE l."memberId" = ${memberId} AND a."kind" = 'member_savings') AS "savings",
-           (SELECT sum(l."amount") FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId" WHERE l."memberId" = ${memberId} AND a."kind" = 'member_loans') AS "loan",
-           (SELECT "withdrawalApprovalLimit" FROM "Society" WHERE "id" = ${a.societyId}) AS "limit"`;
-  const savings = Math.max(0, Number(row?.savings ?? 0));
-  const loan = Math.max(0, Number(row?.loan ?? 0));
+  const balance = (await memberBalances(a.societyId, [memberId], tx)).get(memberId)!;
+  const { withdrawalApprovalLimit: limit } = await tx.society.findUniqueOrThrow({ where: { id: a.societyId }, select: { withdrawalApprovalLimit: true } });
+  const savings = Math.max(0, balance.savings);
+  const loan = Math.max(0, balance.loanOutstanding);
   const setOff = Math.min(savings, loan);
   if (loan > setOff) return fail("conflict", { reason: "closeWithLoanOwed", details: { outstanding: loan - setOff } });
   const cash = savings - setOff;
-  if (cash > (row?.limit ?? 0)) return fail("conflict", { reason: "closePayoutAboveLimit", details: { amount: cash, limit: row?.limit ?? 0 } });
+  if (cash > limit) return fail("conflict", { reason: "closePayoutAboveLimit", details: { amount: cash, limit } });
   await tx.societyWithdrawal.updateMany({ where: { memberId, status: "requested" }, data: { status: "rejected", decidedById: a.createdById, decidedAt: now } });
   if (savings === 0) return ok({ paidOut: 0, setOff: 0 });
   const withdrawal = await tx.societyWithdrawal.create({
