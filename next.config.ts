@@ -3,7 +3,12 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaderRules } from "./lib/security/headers";
 import { devOrigins } from "./scripts/dev-origins";
 
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  // Messages are compiled when the app is built, so the browser gets a small formatter instead of an ICU parser
+  // (about 10 KB gzip off every page that translates in the browser, the application wizard among them).
+  experimental: { messages: { path: "./messages", format: "json", locales: ["bn", "en"], precompile: true } },
+});
 
 const nextConfig: NextConfig = {
   /**
@@ -32,7 +37,11 @@ const nextConfig: NextConfig = {
   },
   // Security headers on every response: pages, route handlers, static files (lib/security/headers.ts).
   async headers() {
-    return securityHeaderRules({ dev: process.env.NODE_ENV === "development" });
+    return [
+      ...securityHeaderRules({ dev: process.env.NODE_ENV === "development" }),
+      // Pages ask for the icon sprite by its content hash (?v=, components/icons): a new sprite is a new address.
+      { source: "/icons/sprite.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
+    ];
   },
   // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
   allowedDevOrigins: devOrigins(),

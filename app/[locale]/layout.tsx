@@ -5,8 +5,10 @@ import { isLocale } from "@/i18n/config";
 import { localizedPath } from "@/i18n/paths";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { ErrorTextsProvider } from "@/components/layout/error-texts";
+import { buttonVariants } from "@/components/ui/button";
+// Two weights: semibold text (600) is drawn with the bold face. A third weight was one more ~48 KB Bengali font file
+// on every first visit, competing with the page's JavaScript on a slow connection (docs/decisions.md).
 import "@fontsource/noto-sans-bengali/400.css";
-import "@fontsource/noto-sans-bengali/600.css";
 import "@fontsource/noto-sans-bengali/700.css";
 import "../globals.css";
 
@@ -34,7 +36,17 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations("errorPage");
-  const errorTexts = { title: t("title"), text: t("text"), reference: t.raw("reference") as string, retry: t("retry"), home: t("home"), homeHref: localizedPath("/", locale) };
+  const errorTexts = {
+    title: t("title"),
+    text: t("text"),
+    // Formatted here with the placeholder put back, for the client to fill with the error's digest.
+    reference: t("reference", { reference: "{reference}" }),
+    retry: t("retry"),
+    home: t("home"),
+    homeHref: localizedPath("/", locale),
+    retryClassName: buttonVariants({ size: "lg" }),
+    homeClassName: buttonVariants({ size: "lg", variant: "outline" }),
+  };
   return (
     <html lang={locale}>
       <body className="min-h-dvh">

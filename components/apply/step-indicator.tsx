@@ -1,6 +1,6 @@
 "use client";
 
-import { Check } from "lucide-react";
+import { Check } from "@/components/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertCircle } from "lucide-react";
+import { AlertCircle } from "@/components/icons";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 
 /** Why the submission did not go through; only ever shown after step 4, so it downloads with the later steps. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, Home, PlusCircle, Search } from "lucide-react";
+import { CheckCircle2, Home, PlusCircle, Search } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";

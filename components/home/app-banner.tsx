@@ -1,4 +1,4 @@
-import { ExternalLink, Smartphone } from "lucide-react";
+import { ExternalLink, Smartphone } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { EASY_INSTALL_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { BookOpen, CircleCheck, Download, ExternalLink, Globe } from "lucide-react";
+import { BookOpen, CircleCheck, Download, ExternalLink, Globe } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { EASY_INSTALL_HREF, INSTALL_GUIDE_HREF } from "@/components/layout/nav";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

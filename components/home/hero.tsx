@@ -1,4 +1,4 @@
-import { ArrowRight, Calculator, Users } from "lucide-react";
+import { ArrowRight, Calculator, Users } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { APPLY_HREF, CALCULATOR_HREF, SOCIETY_MANAGER_HREF } from "@/components/layout/nav";

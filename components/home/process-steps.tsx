@@ -1,10 +1,10 @@
-import { BadgeCheck, Banknote, FileText, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Banknote, FileText, type IconComponent } from "@/components/icons";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizeDigits } from "@/lib/format";
 
 type StepKey = "apply" | "approved" | "receive";
 
-const STEPS: { key: StepKey; icon: LucideIcon }[] = [
+const STEPS: { key: StepKey; icon: IconComponent }[] = [
   { key: "apply", icon: FileText },
   { key: "approved", icon: BadgeCheck },
   { key: "receive", icon: Banknote },

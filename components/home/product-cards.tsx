@@ -1,4 +1,4 @@
-import { Briefcase, Check, ShoppingBag, Wallet, Zap, type LucideIcon } from "lucide-react";
+import { Briefcase, Check, ShoppingBag, Wallet, Zap, type IconComponent } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { applyHref } from "@/components/apply/apply-href";
@@ -10,7 +10,7 @@ import { effectiveAnnualRate } from "@/lib/loans/rates";
 import type { ProductView } from "@/lib/products/queries";
 import type { Locale } from "@/i18n/config";
 
-const ICONS: Record<ProductView["key"], LucideIcon> = {
+const ICONS: Record<ProductView["key"], IconComponent> = {
   instant: Zap,
   salary: Wallet,
   consumer: ShoppingBag,

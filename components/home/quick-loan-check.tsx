@@ -1,4 +1,4 @@
-import { CircleCheck, SearchCheck } from "lucide-react";
+import { CircleCheck, SearchCheck } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ELIGIBILITY_HREF } from "@/components/layout/nav";

@@ -1,9 +1,9 @@
-import { Clock, Headphones, Languages, Landmark, ReceiptText, ShieldCheck, type LucideIcon } from "lucide-react";
+import { Clock, Headphones, Languages, Landmark, ReceiptText, ShieldCheck, type IconComponent } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 
 type ReasonKey = "fast" | "secure" | "fees" | "collateral" | "support" | "language";
 
-const REASONS: { key: ReasonKey; icon: LucideIcon }[] = [
+const REASONS: { key: ReasonKey; icon: IconComponent }[] = [
   { key: "fast", icon: Clock },
   { key: "secure", icon: ShieldCheck },
   { key: "fees", icon: ReceiptText },

@@ -2,7 +2,18 @@
 
 import { createContext, useContext } from "react";
 
-export type ErrorTexts = { title: string; text: string; reference: string; retry: string; home: string; /** The home page in the page's language. */ homeHref: string };
+export type ErrorTexts = {
+  title: string;
+  text: string;
+  reference: string;
+  retry: string;
+  home: string;
+  /** The home page in the page's language. */
+  homeHref: string;
+  /** The two buttons' classes, made on the server: the button's variant code (and its class merger) stays off every page's JavaScript. */
+  retryClassName: string;
+  homeClassName: string;
+};
 
 const ErrorTextsContext = createContext<ErrorTexts | null>(null);
 

@@ -1,15 +1,14 @@
 "use client";
 
-import { Languages } from "lucide-react";
+import { Languages } from "@/components/icons";
 import { usePathname, useRouter } from "next/navigation";
 import { useTransition } from "react";
-import type { Locale } from "@/i18n/config";
-import { setLocale } from "@/i18n/actions";
+import { localeCookie, type Locale } from "@/i18n/config";
 import { isPublicPagePath, pathInLocale, splitLocalePrefix } from "@/i18n/paths";
 
 /**
  * Shows the other language's name, written in that language; the choice is stored in the
- * NEXT_LOCALE cookie by the setLocale server action. A public page then opens its address in that language
+ * NEXT_LOCALE cookie, written here (i18n/config.ts localeCookie). A public page then opens its address in that language
  * (/loans ↔ /en/loans); a signed-in page, which has one address, re-renders on the server.
  * Its classes come from LanguageToggle, so no class-merging library reaches the browser.
  */
@@ -36,8 +35,8 @@ export function LanguageToggleButton({
       disabled={pending}
       className={className}
       onClick={() =>
-        startTransition(async () => {
-          await setLocale(targetLocale);
+        startTransition(() => {
+          document.cookie = localeCookie(targetLocale);
           if (isPublicPagePath(splitLocalePrefix(pathname).rest)) router.push(`${pathInLocale(pathname, targetLocale)}${window.location.search}`);
           else router.refresh();
         })

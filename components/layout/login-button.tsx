@@ -1,4 +1,4 @@
-import { LogIn } from "lucide-react";
+import { LogIn } from "@/components/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { Locale } from "@/i18n/config";

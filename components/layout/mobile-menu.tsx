@@ -1,4 +1,4 @@
-import { Menu, UserCog } from "lucide-react";
+import { Menu, UserCog } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";

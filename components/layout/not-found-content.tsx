@@ -1,4 +1,4 @@
-import { FileText, Home } from "lucide-react";
+import { FileText, Home } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { ExternalLink, Phone, Smartphone } from "lucide-react";
+import { ExternalLink, Phone, Smartphone } from "@/components/icons";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatPhone, localizeDigits } from "@/lib/format";

@@ -1,4 +1,4 @@
-import { UserCog } from "lucide-react";
+import { UserCog } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";

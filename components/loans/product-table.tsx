@@ -1,5 +1,5 @@
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
-import { Calculator, Check } from "lucide-react";
+import { Calculator, Check } from "@/components/icons";
 import { applyHref } from "@/components/apply/apply-href";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertCircle, Camera, CheckCircle2, ImageUp, RotateCcw } from "lucide-react";
+import { AlertCircle, Camera, CheckCircle2, ImageUp, RotateCcw } from "@/components/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

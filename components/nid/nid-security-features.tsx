@@ -1,4 +1,4 @@
-import { Fingerprint, Layers, Rainbow, ScanEye, ShieldCheck, Sparkles, Sun } from "lucide-react";
+import { Fingerprint, Layers, Rainbow, ScanEye, ShieldCheck, Sparkles, Sun } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 

@@ -1,5 +1,5 @@
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
-import { ArrowLeft, Calculator, ChevronRight, FileText, House, Mail, type LucideIcon } from "lucide-react";
+import { ArrowLeft, Calculator, ChevronRight, FileText, House, Mail, type IconComponent } from "@/components/icons";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import type { Locale } from "@/i18n/config";
 import { localizedPath } from "@/i18n/paths";
 
-export type SuggestedLink = { href: string; label: string; icon: LucideIcon };
+export type SuggestedLink = { href: string; label: string; icon: IconComponent };
 
 /** tel:, mailto: and other non-page links must not go through next/link's client routing. */
 function isPageHref(href: string): boolean {
@@ -26,7 +26,7 @@ export async function ComingSoonPage({
   extraLinks = [],
   children,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description: string;
   /** Page-specific suggestions, shown after Home, Apply and Calculator. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { HandCoins, Info } from "lucide-react";
+import { HandCoins, Info } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { ComingSoonPage } from "@/components/placeholder/coming-soon-page";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";

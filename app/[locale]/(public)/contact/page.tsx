@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Headset, Mail, Phone } from "lucide-react";
+import { Headset, Mail, Phone } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { ComingSoonPage } from "@/components/placeholder/coming-soon-page";
 import { env } from "@/lib/env";
