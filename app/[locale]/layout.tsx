@@ -6,10 +6,6 @@ import { localizedPath } from "@/i18n/paths";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { ErrorTextsProvider } from "@/components/layout/error-texts";
 import { buttonVariants } from "@/components/ui/button";
-// Two weights: semibold text (600) is drawn with the bold face. A third weight was one more ~48 KB Bengali font file
-// on every first visit, competing with the page's JavaScript on a slow connection (docs/decisions.md).
-import "@fontsource/noto-sans-bengali/400.css";
-import "@fontsource/noto-sans-bengali/700.css";
 import "../globals.css";
 
 type Props = LocaleParams & { children: React.ReactNode };
