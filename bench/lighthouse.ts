@@ -12,7 +12,7 @@ import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
 import { localizedPath } from "../i18n/paths";
 import { startBlankNext } from "./blank-next";
-import { startProductionApp } from "./prepare-app";
+import { startOrStop, startProductionApp } from "./prepare-app";
 
 const ALL_PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply", "/status", "/about", "/contact", "/privacy", "/terms", "/compliance"];
 const chosen = process.argv.slice(2);
@@ -28,11 +28,15 @@ const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categ
 const metric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 
 const blank = await startBlankNext();
-const app = await startProductionApp();
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const app = await startOrStop(startProductionApp, blank.stop);
+const chrome = await startOrStop(
+  () =>
+    chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    }),
+  async () => (await blank.stop(), await app.stop()),
+);
 
 /** One audit of one address. */
 async function audit(url: string, categories: string[]): Promise<LighthouseResult> {

@@ -24,6 +24,16 @@ export async function waitUntilAnswering(url: string, timeoutMs: number, failure
   }
 }
 
+/** Runs `start`; if it throws, stops what was already started (`stopEarlier`) before passing the error on. */
+export async function startOrStop<T>(start: () => Promise<T>, stopEarlier: () => Promise<void> | void): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await stopEarlier();
+    throw error;
+  }
+}
+
 export type RunningApp = { baseUrl: string; databaseUrl: string; authSecret: string; stop(): Promise<void> };
 
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0";

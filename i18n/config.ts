@@ -8,7 +8,7 @@ export const localeCookieOptions = { path: "/", maxAge: 60 * 60 * 24 * 365, same
 
 /**
  * The cookie as the language toggle writes it in the browser (`document.cookie`): a language is no secret, so no
- * server round trip (and no server-action client on every page), and the toggle works in the field app offline.
+ * server action (whose client code every page would carry) is needed to set it.
  */
 export function localeCookie(locale: Locale): string {
   return `${localeCookieName}=${locale}; Path=${localeCookieOptions.path}; Max-Age=${localeCookieOptions.maxAge}; SameSite=${localeCookieOptions.sameSite}`;

@@ -14,6 +14,9 @@ export default getRequestConfig(async ({ requestLocale }) => {
     locale,
     timeZone: "Asia/Dhaka",
     messages: (await import(`../messages/${locale}.json`)).default,
+    // `{amount, number, integer}` in the messages: the ICU parser knew "integer", the formatter of compiled messages
+    // (next.config.ts, precompile) only knows the formats named here.
+    formats: { number: { integer: { maximumFractionDigits: 0 } } },
   };
 });
 

@@ -11,8 +11,8 @@ type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children">;
  */
 function spriteIcon(name: SpriteIconName) {
   function SpriteIcon({ width = 24, height = 24, ...props }: SpriteIconProps) {
-    // Decorative unless labelled, as lucide-react's own icons are.
-    const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
+    // Decorative unless given an accessible role or name, as lucide-react decides for its own icons.
+    const labelled = Object.keys(props).some((key) => key.startsWith("aria-") || key === "role" || key === "title");
     return (
       <svg width={width} height={height} aria-hidden={labelled ? undefined : true} {...props}>
         <use href={`/icons/sprite.svg?v=${SPRITE_VERSION}#${name}`} />
