@@ -19,7 +19,7 @@ export default async function RootNotFound() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b">
-        <div className="mx-auto flex h-14 w-full max-w-6xl items-center px-4 sm:px-6">
+        <div className="page-width flex h-14 items-center">
           <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
             <LogoMark />
             <span>{tCommon("appName")}</span>

@@ -9,9 +9,9 @@ export async function AppBanner() {
   const tFooter = await getTranslations("footer");
   return (
     <section data-testid="app-banner" className="border-b bg-secondary">
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
+      <div className="page-width flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
         <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+          <span className="icon-tile size-10 rounded-full bg-primary text-primary-foreground">
             <Smartphone aria-hidden className="size-5" />
           </span>
           <div>

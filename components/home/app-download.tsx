@@ -1,4 +1,4 @@
-import { BookOpen, CircleCheck, Download, ExternalLink, Globe } from "@/components/icons";
+import { BookOpen, Download, ExternalLink, Globe } from "@/components/icons";
 import { getTranslations } from "next-intl/server";
 import { EASY_INSTALL_HREF, INSTALL_GUIDE_HREF } from "@/components/layout/nav";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -13,7 +13,7 @@ export async function AppDownload() {
   const tWebApp = await getTranslations("home.webApp");
   const requirements = [t("requirement1"), t("requirement2"), t("requirement3")];
   return (
-    <section aria-labelledby="download-title" data-testid="app-download" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+    <section aria-labelledby="download-title" data-testid="app-download" className="page-width py-12">
       <div className="grid gap-6 rounded-2xl border bg-card p-6 shadow-sm md:grid-cols-[auto_1fr] md:p-8">
         <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
           <Download aria-hidden className="size-7" />
@@ -25,12 +25,9 @@ export async function AppDownload() {
             </h2>
             <p className="mt-2 text-muted-foreground">{t("text")}</p>
           </div>
-          <ul className="grid gap-2 text-sm sm:grid-cols-3">
-            {requirements.map((item) => (
-              <li key={item} className="flex items-start gap-2">
-                <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                {item}
-              </li>
+          <ul className="ticks ticks-circled grid gap-2 text-sm sm:grid-cols-3">
+            {requirements.map((item, i) => (
+              <li key={i}>{item}</li>
             ))}
           </ul>
           <div className="flex flex-col gap-3 sm:flex-row">

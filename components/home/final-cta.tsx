@@ -4,7 +4,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { APPLY_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/format";
-import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
 import type { Locale } from "@/i18n/config";
 import { localizedPath } from "@/i18n/paths";
 
@@ -13,19 +12,19 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
   const t = await getTranslations("home.cta");
   return (
     <section aria-labelledby="cta-title" data-testid="final-cta" className="bg-primary text-primary-foreground">
-      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6">
+      <div className="page-width flex flex-col items-center gap-4 py-12 text-center">
         <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
           {t("title")}
         </h2>
         <p className="max-w-xl text-primary-foreground">{t("text")}</p>
         <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg" className={onPrimarySolidButton}>
+          <Button asChild size="lg" className="btn-on-primary">
             <Link href={localizedPath(APPLY_HREF, locale as Locale)}>
               {t("start")}
               <ArrowRight aria-hidden />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
+          <Button asChild size="lg" variant="outline" className="btn-on-primary-outline">
             <a href={`tel:${supportPhone}`} data-testid="call-us-link">
               <Phone aria-hidden />
               {t("call")}

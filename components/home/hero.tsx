@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { localizeDigits } from "@/lib/format";
 import { HeroSlider } from "./hero-slider";
 import { QuickLoanCheck } from "./quick-loan-check";
-import { onPrimaryOutlineButton, onPrimarySolidButton } from "./on-primary-buttons";
 import type { Locale } from "@/i18n/config";
 import { localizedPath, signedInAreaPath } from "@/i18n/paths";
 
@@ -22,26 +21,26 @@ export async function Hero() {
 
   return (
     <div className="bg-gradient-to-br from-primary to-[oklch(0.38_0.1_165)] text-primary-foreground">
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:py-16">
+      <div className="page-width grid gap-8 py-10 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:py-16">
         <div className="min-w-0">
           <h1 className="mb-4 inline-block rounded-full bg-primary-foreground/15 px-3 py-1 text-sm font-medium">
             {t("eyebrow")}
           </h1>
           <HeroSlider slides={slides} dotLabels={dotLabels} regionLabel={t("regionLabel")} roleDescription={t("roleDescription")} />
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button asChild size="lg" className={onPrimarySolidButton}>
+            <Button asChild size="lg" className="btn-on-primary">
               <Link href={localizedPath(APPLY_HREF, locale as Locale)}>
                 {t("apply")}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
+            <Button asChild size="lg" variant="outline" className="btn-on-primary-outline">
               <Link href={localizedPath(CALCULATOR_HREF, locale as Locale)}>
                 <Calculator aria-hidden />
                 {t("calculate")}
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className={onPrimaryOutlineButton}>
+            <Button asChild size="lg" variant="outline" className="btn-on-primary-outline">
               <a href={signedInAreaPath(SOCIETY_MANAGER_HREF, locale as Locale)}>
                 <Users aria-hidden />
                 {t("society")}

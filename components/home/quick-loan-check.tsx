@@ -1,4 +1,4 @@
-import { CircleCheck, SearchCheck } from "@/components/icons";
+import { SearchCheck } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ELIGIBILITY_HREF } from "@/components/layout/nav";
@@ -20,12 +20,9 @@ export async function QuickLoanCheck() {
         <CardDescription className="text-base">{t("text")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-2 text-sm">
-          {points.map((point) => (
-            <li key={point} className="flex items-start gap-2">
-              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              {point}
-            </li>
+        <ul className="ticks ticks-circled space-y-2 text-sm">
+          {points.map((point, i) => (
+            <li key={i}>{point}</li>
           ))}
         </ul>
       </CardContent>

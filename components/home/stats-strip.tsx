@@ -16,15 +16,15 @@ export async function StatsStrip() {
     { value: localizeDigits("24/7", locale), label: t("support") },
   ];
   return (
-    <section aria-labelledby="stats-title" data-testid="stats-strip" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+    <section aria-labelledby="stats-title" data-testid="stats-strip" className="page-width py-10">
       <h2 id="stats-title" className="sr-only">
         {t("title")}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-        {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-col-reverse rounded-xl border bg-card px-3 py-4 text-center shadow-xs">
-            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-            <dd className="text-xl font-bold whitespace-nowrap text-primary min-[400px]:text-2xl sm:text-3xl">{stat.value}</dd>
+      <dl className="stats">
+        {stats.map((stat, i) => (
+          <div key={i}>
+            <dt>{stat.label}</dt>
+            <dd>{stat.value}</dd>
           </div>
         ))}
       </dl>

@@ -10,11 +10,13 @@ type SpriteIconProps = Omit<SVGProps<SVGSVGElement>, "children">;
  * swaps its import. The signed-in areas keep lucide-react.
  */
 function spriteIcon(name: SpriteIconName) {
-  function SpriteIcon({ width = 24, height = 24, ...props }: SpriteIconProps) {
+  function SpriteIcon({ className, ...props }: SpriteIconProps) {
     // Decorative unless given an accessible role or name, as lucide-react decides for its own icons.
     const labelled = Object.keys(props).some((key) => key.startsWith("aria-") || key === "role" || key === "title");
+    // 24 px from the stylesheet's .icon (app/styles/public-site.css), not width and height attributes: shorter, and a
+    // size utility in className overrides it.
     return (
-      <svg width={width} height={height} aria-hidden={labelled ? undefined : true} {...props}>
+      <svg className={className ? `icon ${className}` : "icon"} aria-hidden={labelled ? undefined : true} {...props}>
         <use href={`/icons/sprite.svg?v=${SPRITE_VERSION}#${name}`} />
       </svg>
     );

@@ -4,7 +4,7 @@
  */
 export function PublicPage({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+    <div className="page-width py-8 md:py-12">
       <header className="mb-6 max-w-2xl md:mb-8">
         <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
         <p className="text-muted-foreground mt-2 leading-relaxed">{subtitle}</p>

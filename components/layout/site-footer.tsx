@@ -11,9 +11,6 @@ import type { Locale } from "@/i18n/config";
 /** The spec fixes the copyright year rather than using the current one. */
 export const COPYRIGHT_YEAR = 2024;
 
-const linkClass =
-  "rounded-sm text-background/75 underline-offset-4 transition-colors hover:text-background hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
-
 export async function SiteFooter() {
   const locale = await getLocale();
   const t = await getTranslations("footer");
@@ -22,13 +19,13 @@ export async function SiteFooter() {
 
   return (
     <footer data-testid="site-footer" className="bg-foreground text-background">
-      <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.3fr_1.2fr_1fr_1fr]">
-        <div className="col-span-2 space-y-3 sm:col-span-1">
+      <div className="site-footer-grid">
+        <div className="footer-column">
           <Link href={localizedPath("/", locale as Locale)} className="inline-flex items-center gap-2 text-lg font-bold text-background">
             <LogoMark />
             <span>{tCommon("appName")}</span>
           </Link>
-          <p className="text-sm text-background/75">{t("tagline")}</p>
+          <p className="footer-text">{t("tagline")}</p>
           <div className="space-y-1 pt-1">
             <h2 className="text-sm font-semibold">{t("supportTitle")}</h2>
             <a
@@ -39,27 +36,27 @@ export async function SiteFooter() {
               <Phone aria-hidden className="size-4" />
               <span dir="ltr">{formatPhone(phone, locale)}</span>
             </a>
-            <p className="text-sm text-background/75">{t("support247")}</p>
+            <p className="footer-text">{t("support247")}</p>
           </div>
         </div>
 
-        <div className="col-span-2 space-y-3 sm:col-span-1" data-testid="footer-app">
+        <div className="footer-column" data-testid="footer-app">
           <h2 className="flex items-center gap-2 text-sm font-semibold">
             <Smartphone aria-hidden className="size-4" />
             {t("appTitle")}
           </h2>
-          <p className="text-sm text-background/75">{t("appText")}</p>
+          <p className="footer-text">{t("appText")}</p>
           <p className="text-xs text-background/60">{t("appRequirements")}</p>
-          <ul className="space-y-2 text-sm">
+          <ul className="footer-links">
             <li>
-              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener" className={`${linkClass} inline-flex items-center gap-1.5`}>
+              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener" className="inline-flex items-center gap-1.5">
                 {t("easyInstall")}
                 <ExternalLink aria-hidden className="size-3.5" />
                 <span className="sr-only">{t("newTab")}</span>
               </a>
             </li>
             <li>
-              <a href={INSTALL_GUIDE_HREF} className={linkClass}>
+              <a href={INSTALL_GUIDE_HREF}>
                 {t("installGuide")}
               </a>
             </li>
@@ -78,7 +75,7 @@ export async function SiteFooter() {
         />
       </div>
       <div className="border-t border-background/15">
-        <p className="mx-auto w-full max-w-6xl px-4 py-4 text-xs text-background/60 sm:px-6">
+        <p className="page-width py-4 text-xs text-background/60">
           {t("copyright", { year: localizeDigits(String(COPYRIGHT_YEAR), locale) })}
         </p>
       </div>
@@ -92,11 +89,11 @@ function FooterLinkColumn({ id, heading, links }: { id: string; heading: string;
       <h2 id={id} className="text-sm font-semibold">
         {heading}
       </h2>
-      <ul className="space-y-2 text-sm">
+      <ul className="footer-links">
         {links.map((link) => (
           <li key={link.href}>
             {/* Footer links are opened rarely: never prefetched (a slow phone would pay for all of them). */}
-            <Link href={link.href} className={linkClass} prefetch={false}>
+            <Link href={link.href} prefetch={false}>
               {link.label}
             </Link>
           </li>

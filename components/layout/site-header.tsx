@@ -25,15 +25,9 @@ export async function SiteHeader() {
   const otherLocale = locale === "bn" ? "en" : "bn";
 
   return (
-    <header
-      data-testid="site-header"
-      className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85"
-    >
-      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-1.5 px-3 sm:gap-2 sm:px-6 lg:h-16">
-        <Link
-          href={localizedPath("/", locale as Locale)}
-          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
+    <header data-testid="site-header" className="site-header">
+      <div className="site-header-row">
+        <Link href={localizedPath("/", locale as Locale)} className="brand-link">
           <LogoMark />
           <span>{tCommon("appName")}</span>
         </Link>

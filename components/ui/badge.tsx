@@ -5,20 +5,17 @@ import { Slot } from "radix-ui"
 import { cn } from "@/lib/utils"
 
 const badgeVariants = cva(
-  // The base classes live in app/globals.css (.badge), as the button's do.
+  // The classes live in app/styles/ui-components.css (.badge, .badge-<variant>), as the button's do.
   "badge",
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground [a&]:hover:bg-primary/90",
-        secondary:
-          "bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90",
-        destructive:
-          "bg-destructive text-white [a&]:hover:bg-destructive/90 focus-visible:ring-destructive/20 dark:focus-visible:ring-destructive/40 dark:bg-destructive/60",
-        outline:
-          "border-border text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground",
-        ghost: "[a&]:hover:bg-accent [a&]:hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 [a&]:hover:underline",
+        default: "badge-default",
+        secondary: "badge-secondary",
+        destructive: "badge-destructive",
+        outline: "badge-outline",
+        ghost: "badge-ghost",
+        link: "badge-link",
       },
     },
     defaultVariants: {

@@ -31,8 +31,10 @@ describe("icon sprite", () => {
 
   it("renders a decorative <use> of the versioned sprite, or a labelled one", () => {
     expect(renderToStaticMarkup(createElement(icons.Check, { className: "size-4" }))).toBe(
-      `<svg width="24" height="24" aria-hidden="true" class="size-4"><use href="/icons/sprite.svg?v=${SPRITE_VERSION}#check"></use></svg>`,
+      `<svg class="icon size-4" aria-hidden="true"><use href="/icons/sprite.svg?v=${SPRITE_VERSION}#check"></use></svg>`,
     );
+    // Without a size utility, the stylesheet's .icon gives lucide's 24 px.
+    expect(renderToStaticMarkup(createElement(icons.Check))).toMatch(/^<svg class="icon" aria-hidden="true">/);
     const labelled = renderToStaticMarkup(createElement(icons.Phone, { "aria-label": "Call", role: "img" }));
     expect(labelled).not.toContain("aria-hidden");
     expect(labelled).toContain(`#phone"`);
