@@ -33,7 +33,7 @@ async function load(browser: Browser, url: string, renderEverything: boolean): P
     });
   }
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as TraceEvent[])));
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
   await cdp.send("Tracing.start", { categories: "devtools.timeline,loading", transferMode: "ReportEvents" });
   await page.goto(url, { waitUntil: "load" });

@@ -13,7 +13,7 @@ export async function AppDownload() {
   const tWebApp = await getTranslations("home.webApp");
   const requirements = [t("requirement1"), t("requirement2"), t("requirement3")];
   return (
-    <section aria-labelledby="download-title" data-testid="app-download" className="below-fold page-width py-12">
+    <section aria-labelledby="download-title" data-testid="app-download" className="below-fold fold-download page-width py-12">
       <div className="grid gap-6 rounded-2xl border bg-card p-6 shadow-sm md:grid-cols-[auto_1fr] md:p-8">
         <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
           <Download aria-hidden className="size-7" />

@@ -11,7 +11,7 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
   const locale = await getLocale();
   const t = await getTranslations("home.cta");
   return (
-    <section aria-labelledby="cta-title" data-testid="final-cta" className="below-fold bg-primary text-primary-foreground">
+    <section aria-labelledby="cta-title" data-testid="final-cta" className="below-fold fold-cta bg-primary text-primary-foreground">
       <div className="page-width flex flex-col items-center gap-4 py-12 text-center">
         <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
           {t("title")}

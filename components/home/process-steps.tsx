@@ -14,7 +14,7 @@ export async function ProcessSteps() {
   const locale = await getLocale();
   const t = await getTranslations("home.process");
   return (
-    <section aria-labelledby="process-title" data-testid="process-steps" className="below-fold border-y bg-secondary/50 py-12">
+    <section aria-labelledby="process-title" data-testid="process-steps" className="below-fold fold-steps border-y bg-secondary/50 py-12">
       <div className="page-width">
         <h2 id="process-title" className="section-title">
           {t("title")}

@@ -22,7 +22,7 @@ export async function ProductCards({ products }: { products: ProductView[] }) {
   const t = await getTranslations("home.products");
 
   return (
-    <section aria-labelledby="products-title" className="below-fold bg-muted/60 py-12">
+    <section aria-labelledby="products-title" className="below-fold fold-products bg-muted/60 py-12">
       <div className="page-width">
         <h2 id="products-title" className="section-title mb-2">
           {t("title")}

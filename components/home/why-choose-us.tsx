@@ -15,7 +15,7 @@ const REASONS: { key: ReasonKey; icon: IconComponent }[] = [
 export async function WhyChooseUs() {
   const t = await getTranslations("home.why");
   return (
-    <section aria-labelledby="why-title" data-testid="why-choose-us" className="below-fold page-width py-12">
+    <section aria-labelledby="why-title" data-testid="why-choose-us" className="below-fold fold-reasons page-width py-12">
       <h2 id="why-title" className="section-title">
         {t("title")}
       </h2>

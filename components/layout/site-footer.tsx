@@ -18,7 +18,7 @@ export async function SiteFooter() {
   const phone = env().SUPPORT_PHONE;
 
   return (
-    <footer data-testid="site-footer" className="below-fold bg-foreground text-background">
+    <footer data-testid="site-footer" className="below-fold fold-footer bg-foreground text-background">
       <div className="site-footer-grid">
         <div className="footer-column">
           <Link href={localizedPath("/", locale as Locale)} className="inline-flex items-center gap-2 text-lg font-bold text-background">
