@@ -7,7 +7,8 @@ import "./globals.css";
  */
 export default function GlobalNotFound() {
   return (
-    <html lang="bn">
+    // The web font from the start (no script: Next.js puts this page into every page's payload; lib/web-font.ts).
+    <html lang="bn" data-web-font="">
       <body className="flex min-h-dvh flex-col items-center justify-center gap-2 px-4 text-center">
         <h1 className="text-2xl font-bold">৪০৪ · 404</h1>
         <p lang="bn">পাতাটি পাওয়া যায়নি।</p>

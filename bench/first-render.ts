@@ -2,7 +2,8 @@
  * `npm run bench:first-render` (after `npm run build`): what the blocks below the first screen cost a slow phone's
  * first view. Chromium at 360 px with its CPU slowed 4× (Lighthouse's mobile factor, over a real network-free load of
  * the production server) loads each page FIRST_RENDER_RUNS times (default 15) as shipped, and as many times with
- * `content-visibility: auto` switched off (the stylesheet answered with one rule appended), alternating. Prints the
+ * `content-visibility: auto` switched off (the stylesheet answered with one rule appended), alternating. Both answer the
+ * stylesheet through Playwright (unchanged for "as shipped"), so that its extra delay falls on both alike. Prints the
  * median of the style and layout work before the first paint, and of first contentful paint, from Chromium's trace.
  * `npm run bench:first-render -- /compliance` measures only some pages.
  */
@@ -26,12 +27,12 @@ async function load(browser: Browser, url: string, renderEverything: boolean): P
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  if (renderEverything) {
-    await page.route(/\.css$/, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()) + RENDER_EVERYTHING });
-    });
-  }
+  // Both runs answer the stylesheet through Playwright, so that its delay is the same in both; only the body differs.
+  await page.route(/\.css$/, async (route) => {
+    const response = await route.fetch();
+    const css = await response.text();
+    await route.fulfill({ response, body: renderEverything ? css + RENDER_EVERYTHING : css });
+  });
   const events: TraceEvent[] = [];
   cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));

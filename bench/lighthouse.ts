@@ -3,10 +3,11 @@
  * slowdown, its defaults) of the production server with Debian's Chromium: performance (median of
  * LIGHTHOUSE_RUNS runs, default 3) and accessibility of every public page, in Bengali and in English, each at its
  * own address; first, in the same run, a blank Next.js page (bench/blank-next.ts), the floor every page is printed
- * beside. `npm run bench:lighthouse -- /loans /apply` audits only those pages. Prints the table for
+ * beside. `npm run bench:lighthouse -- /loans /apply` audits only those pages; `LIGHTHOUSE_REPORTS=dir` keeps each report. Prints the table for
  * docs/benchmarks.md, then every accessibility finding and the top performance opportunities, and whether the
  * goals (issues 11 and 25) are met.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
@@ -20,6 +21,9 @@ const PUBLIC_PAGES = chosen.length ? ALL_PUBLIC_PAGES.filter((p) => chosen.inclu
 const GOALS = { performance: 95, lcpMs: 2500, accessibility: 100 };
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** `LIGHTHOUSE_REPORTS=dir` keeps every audit's full report there as JSON (its trace-based breakdowns, for a page that misses). */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+let auditCount = 0;
 
 type Row = { page: string; language: string; performance: number; lcp: number; fcp: number; tbt: number; cls: number; accessibility?: number };
 
@@ -43,6 +47,11 @@ async function audit(url: string, categories: string[]): Promise<LighthouseResul
   const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories }, { extends: "lighthouse:default" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    const name = `${String(++auditCount).padStart(3, "0")}${new URL(url).pathname.replaceAll("/", "_") || "_"}.json`;
+    writeFileSync(`${reportsDir}/${name}`, JSON.stringify(result.lhr));
+  }
   return result.lhr;
 }
 

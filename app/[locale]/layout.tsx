@@ -5,6 +5,7 @@ import { isLocale } from "@/i18n/config";
 import { localizedPath } from "@/i18n/paths";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { ErrorTextsProvider } from "@/components/layout/error-texts";
+import { WebFontScript } from "@/components/layout/web-font-script";
 import { buttonVariants } from "@/components/ui/button";
 import "../globals.css";
 
@@ -44,7 +45,11 @@ export default async function LocaleLayout({ children, params }: Props) {
     homeClassName: buttonVariants({ size: "lg", variant: "outline" }),
   };
   return (
-    <html lang={locale}>
+    // The web font's script sets an attribute on <html> before hydration (lib/web-font.ts).
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <WebFontScript />
+      </head>
       <body className="min-h-dvh">
         {/* No next-intl provider here: it would put its formatter on every page. Client subtrees that
             translate get locale, time zone and their messages from <ClientMessages>; the error page gets its

@@ -47,7 +47,7 @@ export async function AppDownload() {
           </div>
           <WebAppAlert
             button={tWebApp("button")}
-            buttonClassName={cn(buttonVariants({ variant: "link" }), "h-auto px-0 whitespace-normal has-[>svg]:px-0")}
+            buttonClassName={cn(buttonVariants({ variant: "link" }), "h-auto px-0 whitespace-normal")}
             close={tWebApp("close")}
             closeClassName={buttonVariants({ variant: "outline", size: "sm" })}
           >

@@ -35,7 +35,7 @@ export async function ProductCards({ products }: { products: ProductView[] }) {
             {products.map((product) => {
               const Icon = ICONS[product.key];
               return (
-                <article key={product.key} data-testid="product-card" data-product={product.key} className="product-card">
+                <article key={product.key} data-testid="product-card" data-product={product.key} className="card product-card">
                   <header>
                     <div>
                       <span className="icon-tile size-10">

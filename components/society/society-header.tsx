@@ -76,7 +76,7 @@ export function SocietyHeader({
         </div>
         {isAdmin ? (
           <Badge className="gap-1" data-testid="admin-badge">
-            <ShieldCheck aria-hidden className="size-3.5" />
+            <ShieldCheck aria-hidden className="size-3" />
             {t("header.admin")}
           </Badge>
         ) : signedIn ? (

@@ -4,6 +4,8 @@
  * areas. Pure: no Next.js or Node imports, so next.config.ts can load it.
  */
 
+import { WEB_FONT_SCRIPT_SHA256 } from "../web-font";
+
 /** Paths whose pages are dynamic and signed in: a per-request nonce policy from the proxy. */
 export const NONCE_PAGE_PREFIXES = ["/admin", "/society-manager", "/account"] as const;
 
@@ -60,7 +62,8 @@ export function publicContentSecurityPolicy(options: { dev: boolean }): string {
  */
 export function nonceContentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
   const directives = basePolicy(options.dev);
-  directives["script-src"] = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(options.dev ? ["'unsafe-eval'"] : [])];
+  // The web font's inline script runs by its hash: app/[locale]/layout.tsx, shared with the cached public pages, has no nonce (lib/web-font.ts).
+  directives["script-src"] = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", `'${WEB_FONT_SCRIPT_SHA256}'`, ...(options.dev ? ["'unsafe-eval'"] : [])];
   return serialize(directives);
 }
 
