@@ -29,7 +29,7 @@ export async function LegalDocument({
       </header>
       <ol className="space-y-7">
         {sections.map((section, index) => (
-          <li key={section.id} id={section.id} className="below-fold scroll-mt-24 [contain-intrinsic-size:auto_10rem]">
+          <li key={section.id} id={section.id} className="below-fold scroll-mt-24 [--fold-height:10rem]">
             <h2 className="text-lg font-semibold">
               <span className="text-primary mr-2">{formatNumber(index + 1, locale)}.</span>
               {section.heading}
