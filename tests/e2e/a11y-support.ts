@@ -61,6 +61,15 @@ export async function openBy(trigger: Locator, target: Locator): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * openBy for a sign-in step: the next step shows while the action's refresh is still pending, and its other buttons
+ * are disabled (half opacity) until it ends; their fade back in would be checked for contrast mid-way.
+ */
+export async function openStep(trigger: Locator, step: Locator): Promise<void> {
+  await openBy(trigger, step);
+  await expect(step.locator('button[type="button"]:disabled')).toHaveCount(0);
+}
+
 /** The first visible element with this test id (lists render a table and cards; one of them is hidden). */
 export const visibleTestId = (page: Page, id: string) => page.getByTestId(id).filter({ visible: true }).first();
 

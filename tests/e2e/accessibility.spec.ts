@@ -12,7 +12,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ADMIN_PAGES } from "../../lib/auth/admin-routes";
 import { SOCIETY_TABS } from "../../lib/society/tabs";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
-import { DIALOG, onPage, openBy, visibleTestId, visit, walkPage, Walk, type Locale, type Screen } from "./a11y-support";
+import { DIALOG, onPage, openBy, openStep, visibleTestId, visit, walkPage, Walk, type Locale, type Screen } from "./a11y-support";
 import { DEMO_PASSWORD, demoStaff } from "./staff";
 import { dbQuery, fillLoanDetails, signInCodeSentTo } from "./support";
 
@@ -60,7 +60,7 @@ function accountScreens(d: PublicData): Screen[] {
       open: async (page) => {
         await onPage(page, "/account");
         await page.locator("#account-phone").fill(typed);
-        await openBy(page.getByTestId("account-send-code"), page.getByTestId("account-code-form"));
+        await openStep(page.getByTestId("account-send-code"), page.getByTestId("account-code-form"));
       },
     },
     {
@@ -68,7 +68,7 @@ function accountScreens(d: PublicData): Screen[] {
       route: "/account",
       open: async (page) => {
         await page.locator("#account-code").fill(await signInCodeSentTo(d.phone));
-        await openBy(page.getByTestId("account-verify-code"), page.getByTestId("account-identity-form"));
+        await openStep(page.getByTestId("account-verify-code"), page.getByTestId("account-identity-form"));
       },
     },
     {
@@ -157,7 +157,7 @@ const signInScreens: Screen[] = [
       await onPage(page, "/admin/login");
       await page.getByTestId("password-step").locator("#phone").fill(demoStaff("admin").phone);
       await page.locator("#password").fill(DEMO_PASSWORD);
-      await openBy(page.getByTestId("password-step").locator("button[type=submit]"), page.getByTestId("code-step"));
+      await openStep(page.getByTestId("password-step").locator("button[type=submit]"), page.getByTestId("code-step"));
     },
   },
 ];
