@@ -27,8 +27,21 @@ function numberFormat(locale: Locale, fractionDigits: number): Intl.NumberFormat
   return f;
 }
 
-/** 1000000 -> "10,00,000" (en) or "১০,০০,০০০" (bn). */
+/** "1234567" -> "12,34,567": the lakh/crore grouping both number locales use (three digits, then twos). */
+function groupLakhCrore(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
+}
+
+/**
+ * 1000000 -> "10,00,000" (en) or "১০,০০,০০০" (bn). Whole numbers, which is nearly every number shown, are grouped
+ * here rather than by Intl: the first Intl.NumberFormat a page builds loads ICU's number data, ~70 ms of a slow
+ * phone's main thread during hydration (docs/benchmarks.md). The unit tests hold both paths to the same output.
+ */
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
+  if (Number.isSafeInteger(value) && !Object.is(value, -0)) {
+    return localizeDigits(`${value < 0 ? "-" : ""}${groupLakhCrore(String(Math.abs(value)))}`, locale);
+  }
   return numberFormat(locale, fractionDigits).format(value);
 }
 
