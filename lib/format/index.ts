@@ -35,7 +35,7 @@ function groupLakhCrore(digits: string): string {
 
 /**
  * 1000000 -> "10,00,000" (en) or "১০,০০,০০০" (bn). Whole numbers, which is nearly every number shown, are grouped
- * here rather than by Intl: the first Intl.NumberFormat a page builds loads ICU's number data, ~70 ms of a slow
+ * here rather than by Intl: the first Intl.NumberFormat a page builds loads ICU's number data, ~80 ms of a slow
  * phone's main thread during hydration (docs/benchmarks.md). The unit tests hold both paths to the same output.
  */
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
