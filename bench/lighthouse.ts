@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's mobile audit (simulated slow 4G, 4× CPU
  * slowdown, its defaults) of the production server with Debian's Chromium: performance (median of
- * LIGHTHOUSE_RUNS runs, default 3) and accessibility of every public page, in Bengali and in English, each at its
+ * LIGHTHOUSE_RUNS runs, default 5, as Lighthouse's notes on variability advise) and accessibility of every public page, in Bengali and in English, each at its
  * own address; first, in the same run, a blank Next.js page (bench/blank-next.ts), the floor every page is printed
  * beside. `npm run bench:lighthouse -- /loans /apply` audits only those pages; `LIGHTHOUSE_REPORTS=dir` keeps each report. Prints the table for
  * docs/benchmarks.md, then every accessibility finding and the top performance opportunities, and whether the
@@ -19,7 +19,7 @@ const ALL_PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply"
 const chosen = process.argv.slice(2);
 const PUBLIC_PAGES = chosen.length ? ALL_PUBLIC_PAGES.filter((p) => chosen.includes(p)) : ALL_PUBLIC_PAGES;
 const GOALS = { performance: 95, lcpMs: 2500, accessibility: 100 };
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** `LIGHTHOUSE_REPORTS=dir` keeps every audit's full report there as JSON (its trace-based breakdowns, for a page that misses). */
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
