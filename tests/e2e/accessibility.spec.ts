@@ -157,7 +157,8 @@ const signInScreens: Screen[] = [
       await onPage(page, "/admin/login");
       await page.getByTestId("password-step").locator("#phone").fill(demoStaff("admin").phone);
       await page.locator("#password").fill(DEMO_PASSWORD);
-      await openStep(page.getByTestId("password-step").locator("button[type=submit]"), page.getByTestId("code-step"));
+      // Verify waits for six digits; Back and the recovery link wait only for the refresh.
+      await openStep(page.getByTestId("password-step").locator("button[type=submit]"), page.getByTestId("code-step"), 'button[type="button"]');
     },
   },
 ];
