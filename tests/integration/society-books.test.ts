@@ -160,8 +160,18 @@ describe("the society's books", () => {
         for (const s of steps) {
           if (s.kind === "sheet") {
             // Saving a day again corrects it: the books move by the difference.
+            const date = s.day === 0 ? today : yesterday;
             const rows = members.map((m, i) => ({ memberId: m.id, installment: String(s.amounts[i % 3]![0]), savings: String(s.amounts[i % 3]![1]) }));
-            must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: s.day === 0 ? today : yesterday, rows }));
+            // Refused, and only then, when lowering a day's savings would take back what a member has withdrawn since.
+            const balances = await balancesFromRecords(societyId);
+            const before = await prisma.societyCollection.findMany({ where: { societyId, date: new Date(`${date}T00:00:00Z`), status: "collected" } });
+            const takesBackWithdrawn = rows.some((row) => {
+              const old = before.filter((c) => c.memberId === row.memberId).reduce((sum, c) => sum + c.savingsCollected, 0);
+              return balances.get(row.memberId)!.savings - old + Number(row.savings) < 0;
+            });
+            const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date, rows });
+            if (takesBackWithdrawn) expect(result).toMatchObject({ ok: false, error: { code: "conflict", reason: "savingsAlreadyWithdrawn" } });
+            else must(result);
           } else if (s.kind === "income" || s.kind === "expense") {
             must(await addIncomeExpenseAction(societyId, { type: s.kind, category: s.category, amount: String(s.amount), description: "", date: today }));
           } else if (s.kind === "salary") {
