@@ -9,6 +9,7 @@
  */
 import { chromium, type Browser } from "@playwright/test";
 import { startOrStop, startProductionApp } from "./prepare-app";
+import { median } from "./stats";
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/en", "/compliance"];
 const runs = Number(process.env.FIRST_RENDER_RUNS ?? 15);
@@ -19,7 +20,6 @@ const RENDER_EVERYTHING = "\n.below-fold{content-visibility:visible!important}";
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number };
 type Sample = { layoutMs: number; fcpMs: number };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One cold load (new context, so no cache) of `url`: the style and layout work before its first paint, and that paint. */
 async function load(browser: Browser, url: string, renderEverything: boolean): Promise<Sample> {

@@ -8,16 +8,16 @@
  * `npm run bench:intl -- /apply /calculator` looks only at those pages.
  */
 import { chromium, type Browser } from "@playwright/test";
+import { locales } from "../i18n/config";
+import { localizedPath, PUBLIC_PAGES as ALL_PUBLIC_PAGES } from "../i18n/paths";
 import { startOrStop, startProductionApp } from "./prepare-app";
+import { median } from "./stats";
 
-const ALL_PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply", "/status", "/about", "/contact", "/privacy", "/terms", "/compliance"];
 const chosen = process.argv.slice(2);
 const PUBLIC_PAGES = chosen.length ? ALL_PUBLIC_PAGES.filter((p) => chosen.includes(p)) : ALL_PUBLIC_PAGES;
 const runs = Number(process.env.INTL_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
 const KINDS = ["NumberFormat", "DateTimeFormat", "PluralRules"] as const;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Milliseconds to build the first formatter of `kind` for `locale` in a fresh page, CPU slowed. */
 async function firstBuild(browser: Browser, kind: (typeof KINDS)[number], locale: string): Promise<number> {
@@ -71,9 +71,9 @@ try {
   }
   console.log("\nFormatters built while each public page loads:\n");
   let pagesBuilding = 0;
-  for (const prefix of ["", "/en"]) {
+  for (const locale of locales) {
     for (const path of PUBLIC_PAGES) {
-      const address = prefix + path === "/en/" ? "/en" : prefix + path;
+      const address = localizedPath(path, locale);
       const built = await formattersBuiltBy(browser, app.baseUrl + address);
       if (built.length) pagesBuilding++;
       console.log(`${address}: ${built.length ? built.join("; ") : "none"}`);

@@ -11,11 +11,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
-import { localizedPath } from "../i18n/paths";
+import { localizedPath, PUBLIC_PAGES as ALL_PUBLIC_PAGES } from "../i18n/paths";
 import { startBlankNext } from "./blank-next";
 import { startOrStop, startProductionApp } from "./prepare-app";
+import { median } from "./stats";
 
-const ALL_PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply", "/status", "/about", "/contact", "/privacy", "/terms", "/compliance"];
 const chosen = process.argv.slice(2);
 const PUBLIC_PAGES = chosen.length ? ALL_PUBLIC_PAGES.filter((p) => chosen.includes(p)) : ALL_PUBLIC_PAGES;
 const GOALS = { performance: 95, lcpMs: 2500, accessibility: 100 };
@@ -27,7 +27,6 @@ let auditCount = 0;
 
 type Row = { page: string; language: string; performance: number; lcp: number; fcp: number; tbt: number; cls: number; accessibility?: number };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const metric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 

@@ -14,6 +14,11 @@ export function stats(samples: number[]): Stats {
   };
 }
 
+/** The middle sample (the upper of the two middle ones for an even count). */
+export function median(samples: number[]): number {
+  return [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+}
+
 export function formatStats(s: Stats): string {
   const f = (v: number) => v.toFixed(1);
   return `n=${s.n} mean ${f(s.mean)} ms, p50 ${f(s.p50)}, p95 ${f(s.p95)}, p99 ${f(s.p99)}, max ${f(s.max)}`;

@@ -17,7 +17,7 @@ export const WEB_FONT_ATTRIBUTE = "data-web-font";
 // Single quotes only: the page's RSC payload carries the script again, inside a JSON string inside a JS string, where
 // every double quote costs four bytes.
 export const WEB_FONT_SCRIPT =
-  "(function(){var d=document.documentElement,A='data-web-font',s;" +
+  `(function(){var d=document.documentElement,A='${WEB_FONT_ATTRIBUTE}',s;` +
   "function on(k){if(!d.hasAttribute(A)){d.setAttribute(A,'');" +
   // React strips <html>'s attributes when it mounts the root layout again (a client-side switch of language): put it back.
   "new MutationObserver(function(){d.hasAttribute(A)||d.setAttribute(A,'')}).observe(d,{attributes:!0,attributeFilter:[A]})}" +
