@@ -14,6 +14,7 @@ import { DEMO_STAFF } from "../lib/seed/staff";
 import { createSessionCookie } from "../tests/support/session-cookie";
 import { startProductionApp } from "./prepare-app";
 import { formatStats, stats } from "./stats";
+import { randomUUID } from "node:crypto";
 
 const members = Number(process.env.BENCH_MEMBERS ?? 2_000);
 const days = Number(process.env.BENCH_DAYS ?? 500);
@@ -110,7 +111,7 @@ try {
   const actor = { societyId, access: "admin" as const, createdById: null, actor: { id: null, label: "bench" }, request: { ip: "127.0.0.1", userAgent: "bench" } };
   const sheetMembers = await prisma.societyMember.findMany({ where: { workerId: "bw1" }, select: { id: true }, orderBy: { code: "asc" } });
   const today = dhakaToday();
-  const sheet = (amount: number) => ({ workerId: "bw1", date: today, rows: sheetMembers.map((m) => ({ memberId: m.id, installment: amount, savings: 10 })) });
+  const sheet = (amount: number) => ({ workerId: "bw1", date: today, idempotencyKey: randomUUID(), rows: sheetMembers.map((m) => ({ memberId: m.id, installment: amount, savings: 10 })) });
   const clearToday = () =>
     prisma.$transaction([prisma.societyCollection.deleteMany({ where: { workerId: "bw1", date: new Date(`${today}T00:00:00Z`) } }), prisma.societyCollectionSheet.deleteMany({ where: { workerId: "bw1", date: new Date(`${today}T00:00:00Z`) } })]);
   const save = async (amount: number) => {

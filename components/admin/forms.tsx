@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionError, ActionResult } from "@/lib/auth/action-result";
 import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /**
  * One labelled field of a back-office form: the control, and the zod message key of its error
@@ -67,7 +68,8 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
   const [pending, startTransition] = useTransition();
   const onSubmit = form.handleSubmit(() =>
     startTransition(async () => {
-      const result = await action(form.getValues());
+      const values = form.getValues();
+      const result = await action(values);
       setSucceeded(result.ok);
       if (!result.ok) {
         applyServerFieldErrors(form, result.error);
@@ -75,6 +77,9 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
       }
       setError(null);
       onSuccess(result.data);
+      // A form whose action moves money carries an idempotency key: a retry of this submission reuses it (one effect),
+      // the next submission gets a new one.
+      if ("idempotencyKey" in values) (form.setValue as (name: string, value: string) => void)("idempotencyKey", newIdempotencyKey());
     }),
   );
   return { onSubmit, error, succeeded, setSucceeded, pending };

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { submitApplication } from "@/lib/applications/actions";
 import type { ImageErrorKey, SubmitApplicationResult } from "@/lib/applications/types";
 import { ApplyCalculator } from "./apply-calculator";
-import { newIdempotencyKey } from "./idempotency-key";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 import { displayName, type CardFilledFields } from "./card-proposal";
 import { createLazyValidation } from "./lazy-validation";
 import { LoanDetailsStep } from "./loan-details-step";

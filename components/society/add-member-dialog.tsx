@@ -13,13 +13,14 @@ import { MEMBERSHIP_TYPES, memberSchema, type MemberInput, type MemberValues } f
 import { FormDialog } from "./form-dialog";
 import { WorkerSelect, type WorkerOption } from "./worker-select";
 import { useDialogForm } from "./use-dialog-form";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 
 export function AddMemberDialog({ societyId, workers }: { societyId: string; workers: WorkerOption[] }) {
   const t = useTranslations("society");
   const form = useForm<MemberInput, unknown, MemberValues>({
     resolver: zodResolver(memberSchema),
-    defaultValues: { memberCode: "", name: "", nid: "", phone: "", workerId: "", installmentAmount: "", savingsAmount: "", loanAmount: "", membershipType: "regular" },
+    defaultValues: { memberCode: "", name: "", nid: "", phone: "", workerId: "", installmentAmount: "", savingsAmount: "", loanAmount: "", membershipType: "regular", idempotencyKey: newIdempotencyKey() },
   });
   const errors = form.formState.errors;
   const { open, setOpen, onSubmit, error, pending } = useDialogForm(form, (v) => addMemberAction(societyId, v));

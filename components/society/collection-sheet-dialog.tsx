@@ -16,6 +16,7 @@ import { collectionSheetSchema } from "@/lib/society/schemas";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
 import { FormDialog } from "./form-dialog";
 import { WorkerSelect, type WorkerOption } from "./worker-select";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 type Sheet = Extract<Awaited<ReturnType<typeof loadCollectionSheetAction>>, { ok: true }>["data"];
 type Entry = { installment: string; savings: string };
@@ -42,6 +43,8 @@ export function CollectionSheetDialog({ societyId, workers, disabled }: { societ
   const [entries, setEntries] = useState<Record<string, Entry>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<ActionError | null>(null);
+  // One key per sheet as loaded: a retried save posts once; the next save (a correction) gets a new one.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [loading, startLoading] = useTransition();
   const [saving, startSaving] = useTransition();
 
@@ -54,12 +57,13 @@ export function CollectionSheetDialog({ societyId, workers, disabled }: { societ
       const result = await loadCollectionSheetAction(societyId, { workerId: worker, date: day });
       if (!result.ok) return setError(result.error);
       setSheet(result.data);
+      setIdempotencyKey(newIdempotencyKey());
       setEntries(Object.fromEntries(result.data.rows.map((r) => [r.id, { installment: asText(r.installment), savings: asText(r.savings) }])));
     });
   };
 
   const rows = sheet?.rows ?? [];
-  const values = { workerId, date, rows: rows.map((r) => ({ memberId: r.id, ...(entries[r.id] ?? { installment: "", savings: "" }) })) };
+  const values = { workerId, date, idempotencyKey, rows: rows.map((r) => ({ memberId: r.id, ...(entries[r.id] ?? { installment: "", savings: "" }) })) };
   const total = values.rows.reduce((sum, r) => sum + amountOf(r.installment) + amountOf(r.savings), 0);
 
   const submit = (event: React.FormEvent) => {

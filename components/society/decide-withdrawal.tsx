@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionError } from "@/lib/auth/action-result";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/society/actions";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /** The second person's decision on a waiting withdrawal: pay it, or refuse it with a reason. */
 export function DecideWithdrawal({ societyId, withdrawalId }: { societyId: string; withdrawalId: string }) {
@@ -18,6 +19,8 @@ export function DecideWithdrawal({ societyId, withdrawalId }: { societyId: strin
   const [note, setNote] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
+  // One key per button as shown: a double tap or a retry answers the first result.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const run = (action: () => ReturnType<typeof rejectWithdrawalAction>) =>
     startTransition(async () => {
       const result = await action();
@@ -28,7 +31,7 @@ export function DecideWithdrawal({ societyId, withdrawalId }: { societyId: strin
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex flex-wrap items-end gap-2">
-        <Button size="sm" disabled={pending} onClick={() => run(() => approveWithdrawalAction(societyId, { withdrawalId }))} data-testid="approve-withdrawal">
+        <Button size="sm" disabled={pending} onClick={() => run(() => approveWithdrawalAction(societyId, { withdrawalId, idempotencyKey }))} data-testid="approve-withdrawal">
           <Check aria-hidden />
           {t("approve")}
         </Button>

@@ -11,6 +11,7 @@ import type { Locale } from "@/i18n/config";
 import type { ActionError } from "@/lib/auth/action-result";
 import { formatTaka } from "@/lib/format";
 import { deleteMemberAction, deleteWorkerAction } from "@/lib/society/actions";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /**
  * Delete with confirmation (spec: admin only). A society user gets the spec's "Only admin can delete
@@ -24,10 +25,12 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
   const [error, setError] = useState<ActionError | null>(null);
   const [closed, setClosed] = useState<{ paidOut: number; setOff: number } | null>(null);
   const [pending, startTransition] = useTransition();
+  // One key per button as shown: a double tap or a retry answers the first result.
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const confirm = () =>
     startTransition(async () => {
-      const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id });
+      const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id, idempotencyKey });
       if (!result.ok) return setError(result.error);
       router.refresh();
       // A member with money on the books was closed, not deleted: say so before the dialog goes.

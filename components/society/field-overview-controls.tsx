@@ -8,6 +8,7 @@ import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import type { ActionError } from "@/lib/auth/action-result";
 import { confirmHandoverAction, linkWorkerAccountAction } from "@/lib/society/field/actions";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /** An admin links the staff account that collects as this worker in the field app (or none). */
 export function WorkerAccountSelect({ societyId, workerId, value, accounts, label, none }: { societyId: string; workerId: string; value: string; accounts: { id: string; name: string }[]; label: string; none: string }) {
@@ -40,10 +41,12 @@ export function ConfirmHandoverButton({ societyId, handoverId }: { societyId: st
   const t = useTranslations("society.fieldOverview");
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // One key per button as shown: a double tap or a retry answers the first result.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<ActionError | null>(null);
   const confirm = () =>
     startTransition(async () => {
-      const result = await confirmHandoverAction(societyId, { handoverId });
+      const result = await confirmHandoverAction(societyId, { handoverId, idempotencyKey });
       setError(result.ok ? null : result.error);
       if (result.ok) router.refresh();
     });

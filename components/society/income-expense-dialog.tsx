@@ -13,12 +13,13 @@ import { addIncomeExpenseAction } from "@/lib/society/actions";
 import { incomeExpenseSchema, type IncomeExpenseInput, type IncomeExpenseValues } from "@/lib/society/schemas";
 import { FormDialog } from "./form-dialog";
 import { useDialogForm } from "./use-dialog-form";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 export function IncomeExpenseDialog({ societyId }: { societyId: string }) {
   const t = useTranslations("society");
   const form = useForm<IncomeExpenseInput, unknown, IncomeExpenseValues>({
     resolver: zodResolver(incomeExpenseSchema),
-    defaultValues: { type: "income", category: "", amount: "", description: "", date: dhakaToday() },
+    defaultValues: { type: "income", category: "", amount: "", description: "", date: dhakaToday(), idempotencyKey: newIdempotencyKey() },
   });
   const errors = form.formState.errors;
   const { open, setOpen, onSubmit, error, pending } = useDialogForm(form, (v) => addIncomeExpenseAction(societyId, v));

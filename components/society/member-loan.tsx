@@ -17,6 +17,7 @@ import { defaultFirstDueDate, LOAN_FREQUENCIES, LOAN_METHODS, loanPlan, type Loa
 import type { MemberLoanView } from "@/lib/society/books/queries";
 import { memberLoanSchema } from "@/lib/society/books/schemas";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 type Values = z.input<typeof memberLoanSchema>;
 type Output = z.output<typeof memberLoanSchema>;
@@ -101,7 +102,7 @@ function Item({ label, value, testId, tone, wide }: { label: string; value: stri
 export function MemberLoanForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: (given: MemberLoanGiven) => void }) {
   const t = useTranslations("society.memberLoans");
   const router = useRouter();
-  const initial: Values = { memberId, principal: "", ratePercent: "", method: "flat", frequency: "weekly", instalmentCount: "", firstDueDate: defaultFirstDueDate(dhakaToday(), "weekly") };
+  const initial: Values = { memberId, principal: "", ratePercent: "", method: "flat", frequency: "weekly", instalmentCount: "", firstDueDate: defaultFirstDueDate(dhakaToday(), "weekly"), idempotencyKey: newIdempotencyKey() };
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(memberLoanSchema), defaultValues: initial });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => giveMemberLoanAction(societyId, values), (data) => {
     form.reset(initial);

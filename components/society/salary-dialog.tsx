@@ -16,6 +16,7 @@ import { salarySchema, type SalaryInput, type SalaryValues } from "@/lib/society
 import { FormDialog } from "./form-dialog";
 import { WorkerSelect, type WorkerOption } from "./worker-select";
 import { useDialogForm } from "./use-dialog-form";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 
 const amount = (v: unknown) => {
@@ -28,7 +29,7 @@ export function SalaryDialog({ societyId, workers }: { societyId: string; worker
   const locale = useLocale() as Locale;
   const form = useForm<SalaryInput, unknown, SalaryValues>({
     resolver: zodResolver(salarySchema),
-    defaultValues: { workerId: "", month: dhakaToday().slice(0, 7), baseSalary: "", bonus: "", deductions: "" },
+    defaultValues: { workerId: "", month: dhakaToday().slice(0, 7), baseSalary: "", bonus: "", deductions: "", idempotencyKey: newIdempotencyKey() },
   });
   const errors = form.formState.errors;
   const [base, bonus, deductions] = useWatch({ control: form.control, name: ["baseSalary", "bonus", "deductions"] });

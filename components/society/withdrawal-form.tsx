@@ -14,6 +14,7 @@ import { formatTaka } from "@/lib/format";
 import type { Locale } from "@/i18n/config";
 import { requestWithdrawalAction } from "@/lib/society/actions";
 import { withdrawalSchema } from "@/lib/society/books/schemas";
+import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 type Values = z.input<typeof withdrawalSchema>;
 
@@ -25,7 +26,7 @@ export function WithdrawalForm({ societyId, memberId, locale, onDone }: { societ
   const t = useTranslations("society.withdrawals");
   const router = useRouter();
   const [done, setDone] = useState<{ status: "paid" | "requested"; amount: number; balanceAfter: number } | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "" } });
+  const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "", idempotencyKey: newIdempotencyKey() } });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => requestWithdrawalAction(societyId, values), (data) => {
     setDone(data);
     form.reset({ memberId, amount: "" });

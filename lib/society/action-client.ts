@@ -17,7 +17,12 @@ type SocietyActionSpec<S extends z.ZodType, T> = {
 };
 
 /** Every society action with what it requires: the society authorization matrix test reads this. */
-export const societyActionRegistry = new Map<(societyId: string, input: never) => Promise<unknown>, { name: string; permission: SocietyPermission }>();
+export const societyActionRegistry = new Map<(societyId: string, input: never) => Promise<unknown>, { name: string; permission: SocietyPermission; keyed: boolean }>();
+
+/** Whether an action's input carries an idempotency key (the actions that move money do: tests list them). */
+function takesIdempotencyKey(schema: z.ZodType): boolean {
+  return schema instanceof z.ZodObject && "idempotencyKey" in schema.shape;
+}
 
 /**
  * The one action client of the society tool: society access (grant, or prototype mode) → the access
@@ -41,6 +46,6 @@ export function defineSocietyAction<S extends z.ZodType, T>(
     if (!parsed.success) return { ok: false, error: { code: "validation", fieldErrors: fieldErrorsOf(parsed.error) } };
     return runHandler(spec.name, () => spec.handler(parsed.data, access));
   };
-  societyActionRegistry.set(action as (societyId: string, input: never) => Promise<unknown>, { name: spec.name, permission: spec.permission });
+  societyActionRegistry.set(action as (societyId: string, input: never) => Promise<unknown>, { name: spec.name, permission: spec.permission, keyed: takesIdempotencyKey(spec.input) });
   return action;
 }

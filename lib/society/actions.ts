@@ -5,7 +5,7 @@ import { fail, ok } from "@/lib/auth/action-result";
 import { defineSocietyAction } from "./action-client";
 import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } from "./compat";
 import { getCollectionSheet, getMemberProfile } from "./queries";
-import { adminPasswordSchema, collectionSheetSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
+import { adminPasswordSchema, collectionSheetSchema, deleteMemberSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
 import { accountLabelSchema, addAccountSchema, approveWithdrawalSchema, closeBooksSchema, memberLoanSchema, reverseIncomeExpenseSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
@@ -39,8 +39,8 @@ export const addMemberAction = defineSocietyAction({
 export const deleteMemberAction = defineSocietyAction({
   name: "society.deleteMember",
   permission: "society.delete",
-  input: z.object({ memberId: recordId }),
-  handler: ({ memberId }, access) => deleteMember(access, memberId),
+  input: deleteMemberSchema,
+  handler: (input, access) => deleteMember(access, input),
 });
 
 export const loadCollectionSheetAction = defineSocietyAction({

@@ -4,6 +4,7 @@
  * included, and leave as whole taka.
  */
 import { z } from "zod";
+import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { dhakaToday, parseNumberInput } from "@/lib/format";
 import { IncomeExpenseType, MembershipType } from "@/lib/generated/prisma/enums";
@@ -55,7 +56,11 @@ export const memberSchema = z.object({
   savingsAmount: lenientTaka,
   loanAmount: lenientTaka,
   membershipType: z.enum(MEMBERSHIP_TYPES).default("regular"),
+  idempotencyKey,
 });
+
+/** A member leaves (or, with nothing on the books, is deleted): closing pays out their savings, so it is keyed. */
+export const deleteMemberSchema = z.object({ memberId: recordId, idempotencyKey });
 
 /** Longest sheet accepted in one save: the largest worker round seen plus generous room. */
 export const MAX_SHEET_ROWS = 2_000;
@@ -66,6 +71,7 @@ export const collectionSheetSchema = z.object({
   rows: z
     .array(z.object({ memberId: recordId, installment: sheetAmount, savings: sheetAmount }))
     .max(MAX_SHEET_ROWS, msg("tooLong")),
+  idempotencyKey,
 });
 
 export const incomeExpenseSchema = z.object({
@@ -74,6 +80,7 @@ export const incomeExpenseSchema = z.object({
   amount: wholeTaka("invalidAmount"),
   description: optionalText(300),
   date: pastOrTodayDate,
+  idempotencyKey,
 });
 
 const month = z
@@ -89,6 +96,7 @@ export const salarySchema = z
     baseSalary: wholeTaka("invalidAmount"),
     bonus: lenientTaka,
     deductions: lenientTaka,
+    idempotencyKey,
   })
   .refine((v) => v.deductions <= v.baseSalary + v.bonus, { path: ["deductions"], message: "deductionsTooLarge" });
 

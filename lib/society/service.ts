@@ -14,6 +14,8 @@ import { sheetMovements } from "./books/movements";
 import { booksRefusal } from "./books/refusals";
 import { postCollections, postIncomeExpense, postMemberLoan } from "./books/posting";
 import { payOutOnClosing } from "./books/withdrawals";
+import { societyClaim } from "./books/once";
+import { onceByKey, type IdempotencyClaim } from "@/lib/idempotency/service";
 import { societyCodes, type SocietyCodeKind } from "./codes";
 import { planSheet, salaryTotal, SALARY_EXPENSE_CATEGORY } from "./rules";
 import type { z } from "zod";
@@ -28,10 +30,14 @@ class Refusal extends Error {
   }
 }
 
-/** Runs a society change in one transaction; a Refusal rolls it back and becomes the typed result. */
-async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<ActionResult<T>> {
+/**
+ * Runs a society change in one transaction; a Refusal rolls it back and becomes the typed result. With a claim (an action
+ * that moves money), once per key: a replay answers the first result.
+ */
+async function inTransaction<T>(work: (tx: Tx) => Promise<T>, claim?: IdempotencyClaim): Promise<ActionResult<T>> {
   try {
-    return ok(await prisma.$transaction(work, { timeout: 30_000, maxWait: 10_000 }));
+    const run = async (tx: Tx) => ok(await work(tx));
+    return await prisma.$transaction((tx) => (claim ? onceByKey(tx, claim, () => run(tx)) : run(tx)), { timeout: 30_000, maxWait: 10_000 });
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     const refused = booksRefusal(error);
@@ -184,7 +190,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
         savingsAmount: input.savingsAmount,
       });
       return member;
-    });
+    }, societyClaim(a, "society.addMember", input));
   } catch (error) {
     if (isUniqueViolation(error)) return fail("conflict", { reason: "memberCodeTaken", fieldErrors: { memberCode: "memberCodeTaken" } });
     throw error;
@@ -195,7 +201,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
  * Deletes a member who has nothing on the books, and takes them off their worker's count (never below 0). A member with
  * money on the books (a collection, a loan) is closed instead: marked inactive, every taka of their history kept.
  */
-export async function deleteMember(a: SocietyActor, memberId: string): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number; setOff: number }>> {
+export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey }: { memberId: string; idempotencyKey: string }): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number; setOff: number }>> {
   return inTransaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; code: string; memberCode: string; name: string; workerId: string; status: string }[]>`
       SELECT "id", "code", "memberCode", "name", "workerId", "status" FROM "SocietyMember" WHERE "id" = ${memberId} AND "societyId" = ${a.societyId} FOR UPDATE`;
@@ -217,7 +223,7 @@ export async function deleteMember(a: SocietyActor, memberId: string): Promise<A
     await tx.$executeRaw`UPDATE "SocietyWorker" SET "totalMembers" = GREATEST("totalMembers" - 1, 0) WHERE "id" = ${member.workerId}`;
     await audit(tx, a, "society.member.delete", "SocietyMember", memberId, { collectionsDeleted: collections }, { code: member.code, memberCode: member.memberCode, name: member.name, workerId: member.workerId });
     return { removed: "deleted" as const, collections, paidOut: 0, setOff: 0 };
-  });
+  }, societyClaim(a, "society.deleteMember", { memberId, idempotencyKey }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +303,7 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
       delta: plan.delta,
     });
     return saved;
-  });
+  }, societyClaim(a, "society.saveCollectionSheet", input));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,7 +319,7 @@ export async function addIncomeExpense(a: SocietyActor, input: z.output<typeof i
     await postIncomeExpense(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, { id: entry.id, type: input.type, category: input.category, amount: input.amount, salary: false });
     await audit(tx, a, "society.income_expense.create", "IncomeExpense", entry.id, { code: entry.code, type: input.type, category: input.category, amount: input.amount, date: input.date });
     return entry;
-  });
+  }, societyClaim(a, "society.addIncomeExpense", input));
 }
 
 /**
@@ -368,7 +374,7 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
     await postIncomeExpense(tx, { societyId: a.societyId, date: today, createdById: a.createdById }, { id: expense.id, type: "expense", category: SALARY_EXPENSE_CATEGORY, amount: totalSalary, salary: true });
     await audit(tx, a, "society.salary.pay", "WorkerSalary", salary.id, { code: salary.code, workerId: worker.id, month: input.month, totalSalary, expenseCode: expenseCode! });
     return { ...salary, totalSalary };
-  });
+  }, societyClaim(a, "society.paySalary", input));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,9 +5,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../../lib/prisma-client";
 import { seedDemo } from "../../prisma/seed";
 import { applyMigrations } from "../../scripts/db/schema-engine";
+import { grantRuntimeRole, runtimeUrl } from "../../scripts/db/runtime-role";
 import { freePort } from "../../scripts/free-port";
 import { startTestPostgres } from "../../scripts/throwaway-postgres";
 import { E2E_PUBLIC_SITE_URL } from "./public-site-url";
@@ -40,7 +42,11 @@ try {
     // 10 s a test waits for the photo's check to answer.
     WIZARD_OCR_TIMEOUT_MS: "8000",
   };
-  const main = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "false" });
+  // The main app runs as the least-privilege role a deployment gives it (scripts/db/runtime-role.ts): every flow the
+  // browser tests walk works with only row privileges. The tests themselves keep the owner's connection.
+  const appRole = { name: "rinbondhu_app", password: randomBytes(12).toString("hex") };
+  await grantRuntimeRole(databaseUrl, appRole.name, appRole.password);
+  const main = await startApp({ ...baseEnv, DATABASE_URL: runtimeUrl(databaseUrl, appRole.name, appRole.password), PROTOTYPE_COMPAT: "false" });
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });
   const standalone = await startStandalone(server, baseEnv);
   const env = { ...baseEnv, E2E_BASE_URL: main, E2E_COMPAT_BASE_URL: compat, ...standalone };

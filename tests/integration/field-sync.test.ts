@@ -297,7 +297,7 @@ describe("closing the day: cash handed over, confirmed by another person", () =>
     const { body } = await handover({ counted: 150 });
     const id = body.data!.id;
     // The worker (a society user) may not confirm.
-    expect(await confirmHandoverAction(societyId, { handoverId: id })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(await confirmHandoverAction(societyId, { handoverId: id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "forbidden" } });
 
     // An admin who also collects cannot confirm their own hand-over.
     await prisma.societyWorker.update({ where: { id: w1 }, data: { staffUserId: null } });
@@ -305,10 +305,10 @@ describe("closing the day: cash handed over, confirmed by another person", () =>
     await signInAs(adminUser);
     await sync([entry(m3, { workerId: w2 })]);
     const own = await handover({ counted: 150 });
-    expect(await confirmHandoverAction(societyId, { handoverId: own.body.data!.id })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "notSamePerson" } });
+    expect(await confirmHandoverAction(societyId, { handoverId: own.body.data!.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "notSamePerson" } });
 
     // Of two confirmations of the worker's hand-over at once, one wins.
-    const [a, b] = await Promise.all([confirmHandoverAction(societyId, { handoverId: id }), confirmHandoverAction(societyId, { handoverId: id })]);
+    const [a, b] = await Promise.all([confirmHandoverAction(societyId, { handoverId: id, idempotencyKey: randomUUID() }), confirmHandoverAction(societyId, { handoverId: id, idempotencyKey: randomUUID() })]);
     expect([a, b].filter((r) => r.ok)).toHaveLength(1);
     expect([a, b].find((r) => !r.ok)).toMatchObject({ error: { code: "conflict", reason: "alreadyConfirmed" } });
     expect(await prisma.fieldCashHandover.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "confirmed", confirmedById: adminUser });

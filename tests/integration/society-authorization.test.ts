@@ -19,6 +19,7 @@ import { societyActionRegistry } from "@/lib/society/action-client";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
+import { randomUUID } from "node:crypto";
 
 type Action = (societyId: string, input: never) => Promise<{ ok: boolean; error?: { code: string; reason?: string } }>;
 const actions = Object.entries({ ...societyActions, ...fieldActions }).map(([exportName, fn]) => ({ exportName, fn: fn as unknown as Action }));
@@ -98,7 +99,7 @@ describe("society actions", () => {
       data: { societyId: society.id, code: "M900", memberCode: "U-1", name: "সদস্য", nid: "3304718265", phone: "+8801711000001", workerId: worker.id, area: "এলাকা", joinDate: new Date(), createdByRole: "admin" },
     });
     await signInAs(people.societyUser);
-    expect(await societyActions.deleteMemberAction(society.id, { memberId: member.id })).toEqual({ ok: false, error: { code: "forbidden", reason: "adminOnly" } });
+    expect(await societyActions.deleteMemberAction(society.id, { memberId: member.id, idempotencyKey: randomUUID() })).toEqual({ ok: false, error: { code: "forbidden", reason: "adminOnly" } });
     expect(await prisma.societyMember.count({ where: { id: member.id } })).toBe(1);
     const messages = JSON.parse(readFileSync("messages/en.json", "utf8")) as { adminCommon: { reasons: Record<string, string> } };
     expect(messages.adminCommon.reasons.adminOnly).toBe("Only admin can delete data");
@@ -118,15 +119,15 @@ describe("isolation by record id", () => {
     await signInAs(people.societyAdmin);
     const today = new Date().toISOString().slice(0, 10);
 
-    expect(await societyActions.deleteMemberAction(society.id, { memberId: foreignMember.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
+    expect(await societyActions.deleteMemberAction(society.id, { memberId: foreignMember.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "notFound" } });
     expect(await societyActions.deleteWorkerAction(society.id, { workerId: foreignWorker.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
     expect(await societyActions.loadMemberProfileAction(society.id, { memberId: foreignMember.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
     expect(await societyActions.loadCollectionSheetAction(society.id, { workerId: foreignWorker.id, date: today })).toMatchObject({ ok: false, error: { code: "notFound" } });
-    expect(await societyActions.saveCollectionSheetAction(society.id, { workerId: foreignWorker.id, date: today, rows: [{ memberId: foreignMember.id, installment: "10", savings: "" }] })).toMatchObject({ ok: false, error: { code: "validation" } });
-    expect(await societyActions.addMemberAction(society.id, { memberCode: "Z", name: "z", nid: "3304718265", phone: "01711000004", workerId: foreignWorker.id, installmentAmount: "", savingsAmount: "", loanAmount: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
-    expect(await societyActions.paySalaryAction(society.id, { workerId: foreignWorker.id, month: "2026-11", baseSalary: "100", bonus: "", deductions: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await societyActions.saveCollectionSheetAction(society.id, { workerId: foreignWorker.id, date: today, rows: [{ memberId: foreignMember.id, installment: "10", savings: "" }], idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await societyActions.addMemberAction(society.id, { memberCode: "Z", name: "z", nid: "3304718265", phone: "01711000004", workerId: foreignWorker.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await societyActions.paySalaryAction(society.id, { workerId: foreignWorker.id, month: "2026-11", baseSalary: "100", bonus: "", deductions: "", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "validation" } });
     // The other society's id with this grant: refused outright.
-    expect(await societyActions.deleteMemberAction(other.id, { memberId: foreignMember.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
+    expect(await societyActions.deleteMemberAction(other.id, { memberId: foreignMember.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "notFound" } });
 
     const params = (societyId: string) => ({ params: Promise.resolve({ societyId, workerId: foreignWorker.id }) });
     expect((await workerPhoto(new Request("http://x"), params(society.id))).status).toBe(404);

@@ -30,6 +30,7 @@ import {
 import { memberBalances, trialBalance } from "@/lib/society/books/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety, seedSocietyRecords } from "../support/society";
+import { randomUUID } from "node:crypto";
 
 let adminId: string;
 const today = dhakaToday();
@@ -59,7 +60,7 @@ async function addWorker(societyId: string) {
 
 async function addMember(societyId: string, workerId: string, loanAmount = "") {
   return must(
-    await addMemberAction(societyId, { memberCode: `B-${++counter}`, name: `সদস্য ${counter}`, nid: "3304718265", phone: phone(), workerId, installmentAmount: "100", savingsAmount: "20", loanAmount }),
+    await addMemberAction(societyId, { memberCode: `B-${++counter}`, name: `সদস্য ${counter}`, nid: "3304718265", phone: phone(), workerId, installmentAmount: "100", savingsAmount: "20", loanAmount, idempotencyKey: randomUUID() }),
   );
 }
 
@@ -169,27 +170,27 @@ describe("the society's books", () => {
               const old = before.filter((c) => c.memberId === row.memberId).reduce((sum, c) => sum + c.savingsCollected, 0);
               return balances.get(row.memberId)!.savings - old + Number(row.savings) < 0;
             });
-            const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date, rows });
+            const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date, rows, idempotencyKey: randomUUID() });
             if (takesBackWithdrawn) expect(result).toMatchObject({ ok: false, error: { code: "conflict", reason: "savingsAlreadyWithdrawn" } });
             else must(result);
           } else if (s.kind === "income" || s.kind === "expense") {
-            must(await addIncomeExpenseAction(societyId, { type: s.kind, category: s.category, amount: String(s.amount), description: "", date: today }));
+            must(await addIncomeExpenseAction(societyId, { type: s.kind, category: s.category, amount: String(s.amount), description: "", date: today, idempotencyKey: randomUUID() }));
           } else if (s.kind === "salary") {
             // One salary per worker and month: each step pays another month.
             const month = `2025-${String(salaryMonth++).padStart(2, "0")}`;
-            if (salaryMonth <= 13) must(await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: String(s.amount), bonus: "", deductions: "" }));
+            if (salaryMonth <= 13) must(await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: String(s.amount), bonus: "", deductions: "", idempotencyKey: randomUUID() }));
           } else if (s.kind === "loanMember") {
             members.push(await addMember(societyId, worker.id, String(s.amount)));
           } else if (s.kind === "withdraw") {
             // Paid, or refused for the balance (never a partial effect either way).
-            const result = await requestWithdrawalAction(societyId, { memberId: members[s.member]!.id, amount: String(s.amount) });
+            const result = await requestWithdrawalAction(societyId, { memberId: members[s.member]!.id, amount: String(s.amount), idempotencyKey: randomUUID() });
             if (!result.ok) expect(result.error).toMatchObject({ code: "conflict", reason: "insufficientSavings" });
           } else if (s.kind === "planLoan") {
-            const result = await giveMemberLoanAction(societyId, { memberId: members[s.member]!.id, principal: String(s.principal), ratePercent: String(s.ratePercent), method: s.method, frequency: s.frequency, instalmentCount: String(s.count), firstDueDate: today });
+            const result = await giveMemberLoanAction(societyId, { memberId: members[s.member]!.id, principal: String(s.principal), ratePercent: String(s.ratePercent), method: s.method, frequency: s.frequency, instalmentCount: String(s.count), firstDueDate: today, idempotencyKey: randomUUID() });
             if (!result.ok) expect(result.error).toMatchObject({ code: "conflict", reason: "memberLoanOutstanding" });
           } else {
             const last = await prisma.incomeExpense.findFirst({ where: { societyId, reversedAt: null, workerSalaryId: null }, orderBy: { createdAt: "desc" } });
-            if (last) must(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: last.id }));
+            if (last) must(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: last.id, idempotencyKey: randomUUID() }));
           }
         }
         await expectBooksMatchRecords(societyId);
@@ -215,7 +216,7 @@ describe("the society's books", () => {
     const societyId = await newSociety();
     const worker = await addWorker(societyId);
     const member = await addMember(societyId, worker.id);
-    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "100", savings: "20" }] }));
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "100", savings: "20" }], idempotencyKey: randomUUID() }));
     const line = await prisma.societyJournalLine.findFirstOrThrow({ where: { societyId } });
     const unbalanced = prisma.$executeRaw`SELECT "society_post"(${societyId}, ${today}::date, 'income', NULL, NULL,
       '[{"kind": "cash_in_hand", "amount": 100}, {"kind": "reserve", "amount": -90}]'::jsonb)`;
@@ -243,10 +244,10 @@ describe("the society's books", () => {
   it("refuse an entry dated inside a closed period, with the form's message, and never reopen one", async () => {
     const societyId = await newSociety();
     expect(await closeBooksAction(societyId, { through: yesterday })).toEqual({ ok: true, data: { through: yesterday } });
-    const late = await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: yesterday });
+    const late = await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: yesterday, idempotencyKey: randomUUID() });
     expect(late).toMatchObject({ ok: false, error: { code: "conflict", reason: "periodClosed" } });
     expect(await prisma.incomeExpense.count({ where: { societyId } })).toBe(0);
-    must(await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: today }));
+    must(await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "500", description: "", date: today, idempotencyKey: randomUUID() }));
     expect(await closeBooksAction(societyId, { through: yesterday })).toMatchObject({ ok: false, error: { code: "conflict", reason: "alreadyClosed" } });
     await expect(prisma.society.update({ where: { id: societyId }, data: { booksClosedThrough: null } })).rejects.toThrow(/never opened again/);
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "society.books.close", entityId: societyId } });
@@ -258,9 +259,9 @@ describe("the society's books", () => {
     await prisma.society.update({ where: { id: societyId }, data: { minimumSavingsBalance: 100, withdrawalApprovalLimit: 5_000 } });
     const worker = await addWorker(societyId);
     const member = await addMember(societyId, worker.id);
-    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "2100" }] }));
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "2100" }], idempotencyKey: randomUUID() }));
     // 2,100 saved, 100 kept: 2,000 can go, in 20 requests of 150 at once only 13 fit.
-    const results = await Promise.all(Array.from({ length: 20 }, () => requestWithdrawalAction(societyId, { memberId: member.id, amount: "১৫০" })));
+    const results = await Promise.all(Array.from({ length: 20 }, () => requestWithdrawalAction(societyId, { memberId: member.id, amount: "১৫০", idempotencyKey: randomUUID() })));
     const paid = results.filter((r) => r.ok);
     expect(paid).toHaveLength(13);
     for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, error: { code: "conflict", reason: "insufficientSavings", details: { available: 50, minimum: 100 } } });
@@ -276,33 +277,33 @@ describe("the society's books", () => {
     expect(await updateWithdrawalRulesAction(societyId, { minimumSavingsBalance: "-5", withdrawalApprovalLimit: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
     const worker = await addWorker(societyId);
     const member = await addMember(societyId, worker.id);
-    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "5000" }] }));
-    const asked = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "3000" }));
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "5000" }], idempotencyKey: randomUUID() }));
+    const asked = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "3000", idempotencyKey: randomUUID() }));
     expect(asked).toMatchObject({ status: "requested", balanceAfter: 5_000 });
     expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(5_000);
     // The waiting request counts: only 2,000 more can be asked for.
-    expect(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "2500" })).toMatchObject({ ok: false, error: { reason: "insufficientSavings" } });
-    expect(await approveWithdrawalAction(societyId, { withdrawalId: asked.id })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "withdrawalSamePerson" } });
+    expect(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "2500", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { reason: "insufficientSavings" } });
+    expect(await approveWithdrawalAction(societyId, { withdrawalId: asked.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "withdrawalSamePerson" } });
 
     const second = await createStaff("society_manager");
     await grantSociety(societyId, second.id, "admin");
     await signInAs(second.id);
-    const [one, two] = await Promise.all([approveWithdrawalAction(societyId, { withdrawalId: asked.id }), approveWithdrawalAction(societyId, { withdrawalId: asked.id })]);
+    const [one, two] = await Promise.all([approveWithdrawalAction(societyId, { withdrawalId: asked.id, idempotencyKey: randomUUID() }), approveWithdrawalAction(societyId, { withdrawalId: asked.id, idempotencyKey: randomUUID() })]);
     expect([one, two].filter((r) => r.ok)).toHaveLength(1);
     expect([one, two].find((r) => !r.ok)).toMatchObject({ error: { reason: "withdrawalDecided" } });
     expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_000);
-    const another = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1500" }));
+    const another = must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1500", idempotencyKey: randomUUID() }));
     await signInAs(adminId);
     expect(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
     must(await rejectWithdrawalAction(societyId, { withdrawalId: another.id, note: "সদস্য নিজে আসেননি" }));
     expect((await memberBalances(societyId, [member.id])).get(member.id)!.savings).toBe(2_000);
     // Closing would pay ৳2,000 in cash, above the limit: refused until a withdrawal brings it within.
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 2_000, limit: 1_000 } } });
-    expect(must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1000" }))).toMatchObject({ status: "paid", balanceAfter: 1_000 });
+    expect(await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 2_000, limit: 1_000 } } });
+    expect(must(await requestWithdrawalAction(societyId, { memberId: member.id, amount: "1000", idempotencyKey: randomUUID() }))).toMatchObject({ status: "paid", balanceAfter: 1_000 });
     // A member with money is closed, not deleted (the rest paid out), and a sheet corrected below what was withdrawn is
     // refused by the books.
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: true, data: { removed: "closed", paidOut: 1_000, setOff: 0 } });
-    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "1000" }] })).toMatchObject({
+    expect(await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: true, data: { removed: "closed", paidOut: 1_000, setOff: 0 } });
+    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "1000" }], idempotencyKey: randomUUID() })).toMatchObject({
       ok: false,
       error: { code: "conflict", reason: "savingsAlreadyWithdrawn" },
     });
@@ -314,14 +315,14 @@ describe("the society's books", () => {
     const societyId = await newSociety();
     const worker = await addWorker(societyId);
     const member = await addMember(societyId, worker.id);
-    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "800" }] }));
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "", savings: "800" }], idempotencyKey: randomUUID() }));
     const closing = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await closing.connect();
     await closing.query("BEGIN");
     await closing.query(`SELECT 1 FROM "Society" WHERE "id" = $1 FOR UPDATE`, [societyId]);
     await closing.query(`UPDATE "Society" SET "booksClosedThrough" = $2::date WHERE "id" = $1`, [societyId, today]);
     // Starts while the closing holds the society's row: reads the member, then waits at the books.
-    const withdrawal = requestWithdrawalAction(societyId, { memberId: member.id, amount: "300" });
+    const withdrawal = requestWithdrawalAction(societyId, { memberId: member.id, amount: "300", idempotencyKey: randomUUID() });
     await new Promise((resolve) => setTimeout(resolve, 500));
     await closing.query("COMMIT");
     await closing.end();

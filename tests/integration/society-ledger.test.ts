@@ -14,6 +14,7 @@ import { accountLedger, accountTotals, LEDGER_PAGE_SIZE, trialBalance } from "@/
 import { getSocietyDashboard } from "@/lib/society/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
+import { randomUUID } from "node:crypto";
 
 let adminId: string;
 const today = dhakaToday();
@@ -36,7 +37,7 @@ async function newSociety() {
   return id;
 }
 
-const income = (societyId: string, amount: number, category = "অনুদান") => addIncomeExpenseAction(societyId, { type: "income", category, amount: String(amount), description: "", date: today });
+const income = (societyId: string, amount: number, category = "অনুদান") => addIncomeExpenseAction(societyId, { type: "income", category, amount: String(amount), description: "", date: today, idempotencyKey: randomUUID() });
 
 async function code(societyId: string, kind: string, name: string | null = null) {
   return (await prisma.societyAccount.findFirstOrThrow({ where: { societyId, kind: kind as "cash_in_hand", name } })).code;
@@ -48,7 +49,7 @@ describe("reversing an income or expense", () => {
     const kept = must(await income(societyId, 700));
     const wrong = must(await income(societyId, 5_000));
     expect((await getSocietyDashboard(societyId)).monthIncome).toBe(5_700);
-    expect(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: wrong.id })).toMatchObject({ ok: true });
+    expect(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: wrong.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
     const entries = await prisma.societyJournalEntry.findMany({ where: { societyId, sourceId: wrong.id }, orderBy: { createdAt: "asc" } });
     expect(entries.map((e) => e.kind)).toEqual(["income", "reversal"]);
     expect(entries[1]!.reversesId).toBe(entries[0]!.id);
@@ -66,18 +67,18 @@ describe("reversing an income or expense", () => {
   it("happens once: a second try and concurrent tries are refused; a salary is not reversed here; a reversal is never reversed", async () => {
     const societyId = await newSociety();
     const entry = must(await income(societyId, 900));
-    const both = await Promise.all([reverseIncomeExpenseAction(societyId, { incomeExpenseId: entry.id }), reverseIncomeExpenseAction(societyId, { incomeExpenseId: entry.id })]);
+    const both = await Promise.all([reverseIncomeExpenseAction(societyId, { incomeExpenseId: entry.id, idempotencyKey: randomUUID() }), reverseIncomeExpenseAction(societyId, { incomeExpenseId: entry.id, idempotencyKey: randomUUID() })]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.find((r) => !r.ok)).toMatchObject({ error: { code: "conflict", reason: "alreadyReversed" } });
     expect(await prisma.societyJournalEntry.count({ where: { societyId, kind: "reversal" } })).toBe(1);
     const worker = must(await addWorkerAction(societyId, { name: `মাঠকর্মী ${++counter}`, area: "মিরপুর", phone: `0171${String(4_000_000 + counter).slice(-7)}` }));
-    must(await paySalaryAction(societyId, { workerId: worker.id, month: "2025-01", baseSalary: "8000", bonus: "", deductions: "" }));
+    must(await paySalaryAction(societyId, { workerId: worker.id, month: "2025-01", baseSalary: "8000", bonus: "", deductions: "", idempotencyKey: randomUUID() }));
     const salary = await prisma.incomeExpense.findFirstOrThrow({ where: { societyId, workerSalaryId: { not: null } } });
-    expect(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: salary.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "salaryNotReversed" } });
+    expect(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: salary.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "salaryNotReversed" } });
     const reversal = await prisma.societyJournalEntry.findFirstOrThrow({ where: { societyId, kind: "reversal" } });
     await expect(prisma.$queryRaw`SELECT "society_reverse"(${reversal.id}, ${today}::date, NULL)`).rejects.toThrow(/not reversed/);
     const other = await newSociety();
-    expect(await reverseIncomeExpenseAction(other, { incomeExpenseId: entry.id })).toEqual({ ok: false, error: { code: "notFound" } });
+    expect(await reverseIncomeExpenseAction(other, { incomeExpenseId: entry.id, idempotencyKey: randomUUID() })).toEqual({ ok: false, error: { code: "notFound" } });
   });
 });
 
@@ -87,7 +88,7 @@ describe("an account's ledger", () => {
     const amounts = Array.from({ length: LEDGER_PAGE_SIZE + 30 }, (_, i) => 100 + i);
     for (const amount of amounts) must(await income(societyId, amount));
     const first = await prisma.incomeExpense.findFirstOrThrow({ where: { societyId, amount: 100 } });
-    must(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: first.id }));
+    must(await reverseIncomeExpenseAction(societyId, { incomeExpenseId: first.id, idempotencyKey: randomUUID() }));
     const cash = await code(societyId, "cash_in_hand");
     const page0 = (await accountLedger(societyId, cash, { from: monthStart, to: today }, 0))!;
     const page1 = (await accountLedger(societyId, cash, { from: monthStart, to: today }, 1))!;

@@ -15,6 +15,7 @@ import { memberBalances, memberLoanView, trialBalance } from "@/lib/society/book
 import type { MemberLoanInput } from "@/lib/society/books/schemas";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
+import { randomUUID } from "node:crypto";
 
 let adminId: string;
 let userId: string;
@@ -38,11 +39,11 @@ async function societyWithMember() {
   await grantSociety(societyId, adminId, "admin");
   await grantSociety(societyId, userId, "user");
   const worker = must(await addWorkerAction(societyId, { name: `মাঠকর্মী ${++counter}`, area: "মিরপুর", phone: phone() }));
-  const member = must(await addMemberAction(societyId, { memberCode: `L-${++counter}`, name: `সদস্য ${counter}`, nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "20", loanAmount: "" }));
+  const member = must(await addMemberAction(societyId, { memberCode: `L-${++counter}`, name: `সদস্য ${counter}`, nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "20", loanAmount: "", idempotencyKey: randomUUID() }));
   return { societyId, workerId: worker.id, memberId: member.id };
 }
 
-const terms = (memberId: string): MemberLoanInput => ({ memberId, principal: "10000", ratePercent: "10", method: "flat", frequency: "daily", instalmentCount: "40", firstDueDate: addCalendarDays(today, 1) });
+const terms = (memberId: string): MemberLoanInput => ({ memberId, principal: "10000", ratePercent: "10", method: "flat", frequency: "daily", instalmentCount: "40", firstDueDate: addCalendarDays(today, 1), idempotencyKey: randomUUID() });
 
 async function accountBalance(societyId: string, kind: string) {
   const row = (await trialBalance(societyId, today)).rows.find((r) => r.kind === kind);
@@ -70,7 +71,7 @@ describe("a loan to a member", () => {
   it("instalments collected bring it down; overdue and days in arrears come from the plan and the books", async () => {
     const { societyId, workerId, memberId } = await societyWithMember();
     must(await giveMemberLoanAction(societyId, { ...terms(memberId), firstDueDate: today }));
-    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "275", savings: "20" }] }));
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "275", savings: "20" }], idempotencyKey: randomUUID() }));
     const { loanOutstanding } = (await memberBalances(societyId, [memberId])).get(memberId)!;
     expect(loanOutstanding).toBe(11_000 - 275);
     const now = await memberLoanView(societyId, memberId, loanOutstanding, today);
@@ -112,15 +113,15 @@ describe("a loan to a member", () => {
 describe("closing a membership", () => {
   it("sets the savings against a loan still owed and pays the rest out; refused while the savings do not cover the loan", async () => {
     const { societyId, workerId, memberId } = await societyWithMember();
-    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "700" }] }));
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "700" }], idempotencyKey: randomUUID() }));
     must(await giveMemberLoanAction(societyId, terms(memberId)));
     // ৳11,000 owed, ৳700 saved: refused, nothing changed.
-    expect(await deleteMemberAction(societyId, { memberId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closeWithLoanOwed", details: { outstanding: 10_300 } } });
+    expect(await deleteMemberAction(societyId, { memberId, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closeWithLoanOwed", details: { outstanding: 10_300 } } });
     expect((await prisma.societyMember.findUniqueOrThrow({ where: { id: memberId } })).status).toBe("active");
     expect(await prisma.societyWithdrawal.count({ where: { memberId } })).toBe(0);
     // ৳10,500 of instalments collected: ৳500 owed, ৳700 saved → ৳500 set against the loan, ৳200 paid out.
-    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "10500", savings: "700" }] }));
-    expect(await deleteMemberAction(societyId, { memberId })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 200, setOff: 500 } });
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "10500", savings: "700" }], idempotencyKey: randomUUID() }));
+    expect(await deleteMemberAction(societyId, { memberId, idempotencyKey: randomUUID() })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 200, setOff: 500 } });
     expect((await memberBalances(societyId, [memberId])).get(memberId)).toEqual({ savings: 0, loanOutstanding: 0 });
     const withdrawal = await prisma.societyWithdrawal.findFirstOrThrow({ where: { memberId } });
     expect(withdrawal).toMatchObject({ amount: 700, appliedToLoan: 500, status: "paid", decidedById: adminId });
@@ -133,8 +134,8 @@ describe("closing a membership", () => {
 
   it("pays no more in cash than the society's limit without a second admin: a withdrawal comes first", async () => {
     const { societyId, workerId, memberId } = await societyWithMember();
-    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "7000" }] }));
-    expect(await deleteMemberAction(societyId, { memberId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 7_000, limit: 5_000 } } });
+    must(await saveCollectionSheetAction(societyId, { workerId, date: today, rows: [{ memberId, installment: "0", savings: "7000" }], idempotencyKey: randomUUID() }));
+    expect(await deleteMemberAction(societyId, { memberId, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "closePayoutAboveLimit", details: { amount: 7_000, limit: 5_000 } } });
     expect(await prisma.societyWithdrawal.count({ where: { memberId } })).toBe(0);
     expect((await memberBalances(societyId, [memberId])).get(memberId)!.savings).toBe(7_000);
   });

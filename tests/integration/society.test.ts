@@ -27,6 +27,7 @@ import {
 import { getCollectionToday, getSocietyDashboard, listMembers } from "@/lib/society/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
+import { randomUUID } from "node:crypto";
 
 let societyId: string;
 let adminId: string;
@@ -56,6 +57,7 @@ let memberCounter = 0;
 async function addMember(workerId: string, amounts: { installmentAmount?: string; savingsAmount?: string } = {}) {
   memberCounter += 1;
   const result = await addMemberAction(societyId, {
+    idempotencyKey: randomUUID(),
     memberCode: `AS-${memberCounter}`,
     name: `সদস্য ${memberCounter}`,
     nid: "3304718265",
@@ -107,6 +109,7 @@ describe("workers and members", () => {
   it("adding a member counts them on the worker, copies the area, and turns non-numeric amounts into 0", async () => {
     const worker = await addWorker();
     const result = await addMemberAction(societyId, {
+      idempotencyKey: randomUUID(),
       memberCode: "AS-101",
       name: "আমেনা খাতুন",
       nid: "৩৩০৪৭১৮২৬৫",
@@ -124,9 +127,9 @@ describe("workers and members", () => {
 
   it("refuses a member code already used in the society", async () => {
     const worker = await addWorker();
-    const input = { memberCode: "AS-7", name: "প্রথম", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "" };
+    const input = { memberCode: "AS-7", name: "প্রথম", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() };
     expect((await addMemberAction(societyId, input)).ok).toBe(true);
-    const second = await addMemberAction(societyId, { ...input, name: "দ্বিতীয়", phone: phone() });
+    const second = await addMemberAction(societyId, { ...input, name: "দ্বিতীয়", phone: phone(), idempotencyKey: randomUUID() });
     expect(second).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberCodeTaken" } });
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(1);
   });
@@ -134,26 +137,26 @@ describe("workers and members", () => {
   it("a member with money on the books is closed, never deleted; one with nothing is deleted and off the worker's count, never below 0", async () => {
     const worker = await addWorker();
     const member = await addMember(worker.id);
-    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }] });
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 50, setOff: 0 } });
+    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }], idempotencyKey: randomUUID() });
+    expect(await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 50, setOff: 0 } });
     expect(await prisma.societyCollection.count({ where: { memberId: member.id } })).toBe(1);
     expect((await prisma.societyMember.findUniqueOrThrow({ where: { id: member.id } })).status).toBe("inactive");
-    expect(await deleteMemberAction(societyId, { memberId: member.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberAlreadyClosed" } });
+    expect(await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "memberAlreadyClosed" } });
     // The database refuses it too: the member's journal lines hold on to them.
     await expect(prisma.societyMember.delete({ where: { id: member.id } })).rejects.toThrow();
 
     const idle = await addMember(worker.id);
     await prisma.societyWorker.update({ where: { id: worker.id }, data: { totalMembers: 0 } });
-    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toEqual({ ok: true, data: { removed: "deleted", collections: 0, paidOut: 0, setOff: 0 } });
+    expect(await deleteMemberAction(societyId, { memberId: idle.id, idempotencyKey: randomUUID() })).toEqual({ ok: true, data: { removed: "deleted", collections: 0, paidOut: 0, setOff: 0 } });
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(0);
-    expect(await deleteMemberAction(societyId, { memberId: idle.id })).toMatchObject({ ok: false, error: { code: "notFound" } });
+    expect(await deleteMemberAction(societyId, { memberId: idle.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "notFound" } });
   });
 
   it("codes come from the sequence: deleting and adding never reuses one", async () => {
     const worker = await addWorker();
     const first = await addMember(worker.id);
     const second = await addMember(worker.id);
-    await deleteMemberAction(societyId, { memberId: second.id });
+    await deleteMemberAction(societyId, { memberId: second.id, idempotencyKey: randomUUID() });
     const third = await addMember(worker.id);
     expect([first.code, second.code, third.code]).toEqual(["M001", "M002", "M003"]);
   });
@@ -162,7 +165,7 @@ describe("workers and members", () => {
     const worker = await addWorker();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        addMemberAction(societyId, { memberCode: `P-${i}`, name: `সমান্তরাল ${i}`, nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "" }),
+        addMemberAction(societyId, { memberCode: `P-${i}`, name: `সমান্তরাল ${i}`, nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() }),
       ),
     );
     const codes = results.map((r) => (r.ok ? r.data.code : JSON.stringify(r.error)));
@@ -175,13 +178,13 @@ describe("workers and members", () => {
     const busy = await addWorker("ব্যস্ত কর্মী");
     const member = await addMember(busy.id);
     expect(await deleteWorkerAction(societyId, { workerId: busy.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "workerHasMembers" } });
-    await saveCollectionSheetAction(societyId, { workerId: busy.id, date: today, rows: [{ memberId: member.id, installment: "10", savings: "" }] });
+    await saveCollectionSheetAction(societyId, { workerId: busy.id, date: today, rows: [{ memberId: member.id, installment: "10", savings: "" }], idempotencyKey: randomUUID() });
     // Closing the member keeps them (and their money) with the worker: still refused.
-    await deleteMemberAction(societyId, { memberId: member.id });
+    await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() });
     expect(await deleteWorkerAction(societyId, { workerId: busy.id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "workerHasMembers" } });
 
     const paid = await addWorker("বেতনভুক্ত কর্মী");
-    await paySalaryAction(societyId, { workerId: paid.id, month: today.slice(0, 7), baseSalary: "500", bonus: "", deductions: "" });
+    await paySalaryAction(societyId, { workerId: paid.id, month: today.slice(0, 7), baseSalary: "500", bonus: "", deductions: "", idempotencyKey: randomUUID() });
     expect(await deleteWorkerAction(societyId, { workerId: paid.id })).toEqual({ ok: true, data: { removed: "deactivated" } });
 
     const idle = await addWorker("নতুন কর্মী");
@@ -197,6 +200,7 @@ describe("collection sheet", () => {
     const worker = await addWorker();
     const [a, b, c] = [await addMember(worker.id), await addMember(worker.id), await addMember(worker.id)];
     const first = await saveCollectionSheetAction(societyId, {
+      idempotencyKey: randomUUID(),
       workerId: worker.id,
       date: today,
       rows: [
@@ -214,6 +218,7 @@ describe("collection sheet", () => {
     ]);
 
     const again = await saveCollectionSheetAction(societyId, {
+      idempotencyKey: randomUUID(),
       workerId: worker.id,
       date: today,
       rows: [
@@ -260,11 +265,11 @@ describe("collection sheet", () => {
     const outsider = await addMember(other.id);
     const rows = [...members.map((m) => ({ memberId: m.id, installment: "100", savings: "10" })), { memberId: outsider.id, installment: "100", savings: "10" }];
     expect(rows).toHaveLength(200);
-    const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows });
+    const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows, idempotencyKey: randomUUID() });
     expect(result).toMatchObject({ ok: false, error: { code: "validation", reason: "sheetMemberNotOfWorker" } });
 
     const invalidLast = [...rows.slice(0, 199), { memberId: outsider.id, installment: "১০x", savings: "" }];
-    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: invalidLast })).toMatchObject({
+    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: invalidLast, idempotencyKey: randomUUID() })).toMatchObject({
       ok: false,
       error: { code: "validation", fieldErrors: { "rows.199.installment": "invalidAmount" } },
     });
@@ -279,7 +284,7 @@ describe("collection sheet", () => {
     const worker = await addWorker();
     const member = await addMember(worker.id);
     const results = await Promise.all(
-      ["100", "120"].map((installment) => saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment, savings: "" }] })),
+      ["100", "120"].map((installment) => saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment, savings: "" }], idempotencyKey: randomUUID() })),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     const rows = await prisma.societyCollection.findMany({ where: { memberId: member.id } });
@@ -289,23 +294,23 @@ describe("collection sheet", () => {
 
   it("refuses a date in the future", async () => {
     const worker = await addWorker();
-    const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date: "2999-01-01", rows: [] });
+    const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date: "2999-01-01", rows: [], idempotencyKey: randomUUID() });
     expect(result).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { date: "invalidDate" } } });
   });
 });
 
 describe("income, expenses and salaries", () => {
   it("income/expense needs a category, a non-zero amount and a date", async () => {
-    const refused = await addIncomeExpenseAction(societyId, { type: "income", category: "", amount: "0", date: "" });
+    const refused = await addIncomeExpenseAction(societyId, { type: "income", category: "", amount: "0", date: "", idempotencyKey: randomUUID() });
     expect(refused).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { category: "required", amount: "invalidAmount", date: "required" } } });
-    const saved = await addIncomeExpenseAction(societyId, { type: "income", category: "ভর্তি ফি", amount: "১,২০০", date: today });
+    const saved = await addIncomeExpenseAction(societyId, { type: "income", category: "ভর্তি ফি", amount: "১,২০০", date: today, idempotencyKey: randomUUID() });
     expect(saved).toMatchObject({ ok: true, data: { code: "IE001" } });
   });
 
   it("paying a salary books the 'বেতন' expense today in the same transaction, once per worker and month", async () => {
     const worker = await addWorker();
     const month = today.slice(0, 7);
-    const paid = await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: "8000", bonus: "500", deductions: "200" });
+    const paid = await paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: "8000", bonus: "500", deductions: "200", idempotencyKey: randomUUID() });
     expect(paid).toMatchObject({ ok: true, data: { code: "WS001", totalSalary: 8300 } });
     const expense = await prisma.incomeExpense.findFirstOrThrow({ where: { societyId, type: "expense" } });
     expect(expense).toMatchObject({ category: "বেতন", amount: 8300, code: "IE001" });
@@ -313,7 +318,7 @@ describe("income, expenses and salaries", () => {
     const salary = await prisma.workerSalary.findFirstOrThrow({ where: { societyId } });
     expect(salary).toMatchObject({ status: "paid", baseSalary: 8000, bonus: 500, deductions: 200, totalSalary: 8300, month, year: Number(month.slice(0, 4)) });
 
-    const twice = await Promise.all([1, 2].map(() => paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: "8000", bonus: "", deductions: "" })));
+    const twice = await Promise.all([1, 2].map(() => paySalaryAction(societyId, { workerId: worker.id, month, baseSalary: "8000", bonus: "", deductions: "", idempotencyKey: randomUUID() })));
     expect(twice.map((r) => (r.ok ? "paid" : r.error.reason))).toEqual(["salaryAlreadyPaid", "salaryAlreadyPaid"]);
     expect(await prisma.workerSalary.count({ where: { societyId } })).toBe(1);
     expect(await prisma.incomeExpense.count({ where: { societyId } })).toBe(1);
@@ -322,9 +327,9 @@ describe("income, expenses and salaries", () => {
   it("a salary needs an existing worker of this society, a month and a non-zero base", async () => {
     const elsewhere = await createTestSociety();
     const foreignWorker = await prisma.societyWorker.create({ data: { societyId: elsewhere.id, code: "W001", name: "বাইরের", area: "x", phone: "+8801711111111", createdByRole: "admin" } });
-    const result = await paySalaryAction(societyId, { workerId: foreignWorker.id, month: "2026-11", baseSalary: "8000", bonus: "", deductions: "" });
+    const result = await paySalaryAction(societyId, { workerId: foreignWorker.id, month: "2026-11", baseSalary: "8000", bonus: "", deductions: "", idempotencyKey: randomUUID() });
     expect(result).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { workerId: "required" } } });
-    const bad = await paySalaryAction(societyId, { workerId: foreignWorker.id, month: "2026-13", baseSalary: "0", bonus: "", deductions: "" });
+    const bad = await paySalaryAction(societyId, { workerId: foreignWorker.id, month: "2026-13", baseSalary: "0", bonus: "", deductions: "", idempotencyKey: randomUUID() });
     expect(bad).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { month: "invalidMonth", baseSalary: "invalidAmount" } } });
     expect(await prisma.workerSalary.count({ where: { societyId } })).toBe(0);
   });
@@ -335,10 +340,10 @@ describe("dashboard, profile, search and settings", () => {
     const worker = await addWorker();
     const a = await addMember(worker.id);
     const b = await addMember(worker.id);
-    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: a.id, installment: "200", savings: "50" }, { memberId: b.id, installment: "150", savings: "30" }] });
-    await addIncomeExpenseAction(societyId, { type: "income", category: "ভর্তি ফি", amount: "1000", date: today });
-    await addIncomeExpenseAction(societyId, { type: "expense", category: "ভাড়া", amount: "400", date: today });
-    await paySalaryAction(societyId, { workerId: worker.id, month: today.slice(0, 7), baseSalary: "500", bonus: "", deductions: "" });
+    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: a.id, installment: "200", savings: "50" }, { memberId: b.id, installment: "150", savings: "30" }], idempotencyKey: randomUUID() });
+    await addIncomeExpenseAction(societyId, { type: "income", category: "ভর্তি ফি", amount: "1000", date: today, idempotencyKey: randomUUID() });
+    await addIncomeExpenseAction(societyId, { type: "expense", category: "ভাড়া", amount: "400", date: today, idempotencyKey: randomUUID() });
+    await paySalaryAction(societyId, { workerId: worker.id, month: today.slice(0, 7), baseSalary: "500", bonus: "", deductions: "", idempotencyKey: randomUUID() });
     const d = await getSocietyDashboard(societyId, today);
     expect(d).toMatchObject({ members: 2, workers: 1, monthInstallments: 350, monthSavings: 80, monthIncome: 1000, monthExpense: 900, netIncome: 100, salaryPaidTotal: 500, salaryPaidThisMonth: 500 });
     expect(d.recent.map((r) => r.installment + r.savings).sort()).toEqual([180, 250]);
@@ -347,7 +352,7 @@ describe("dashboard, profile, search and settings", () => {
   it("member profile: month statistics, missed days, monthly target and a day's search", async () => {
     const worker = await addWorker();
     const member = await addMember(worker.id, { installmentAmount: "200", savingsAmount: "50" });
-    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }] });
+    await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }], idempotencyKey: randomUUID() });
     const profile = await loadMemberProfileAction(societyId, { memberId: member.id, date: today });
     if (!profile.ok) throw new Error("profile");
     const day = Number(today.slice(8, 10));
@@ -358,8 +363,8 @@ describe("dashboard, profile, search and settings", () => {
 
   it("member search matches name or member code, case-insensitive, Bengali included, paginated", async () => {
     const worker = await addWorker();
-    await addMemberAction(societyId, { memberCode: "ab-77", name: "Rahima Khatun", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "" });
-    await addMemberAction(societyId, { memberCode: "X-1", name: "রহিমা খাতুন", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "" });
+    await addMemberAction(societyId, { memberCode: "ab-77", name: "Rahima Khatun", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() });
+    await addMemberAction(societyId, { memberCode: "X-1", name: "রহিমা খাতুন", nid: "3304718265", phone: phone(), workerId: worker.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() });
     expect((await listMembers(societyId, "RAHIMA", 1)).rows.map((r) => r.name)).toEqual(["Rahima Khatun"]);
     expect((await listMembers(societyId, "AB-7", 1)).rows.map((r) => r.memberCode)).toEqual(["ab-77"]);
     expect((await listMembers(societyId, "রহিমা", 1)).rows.map((r) => r.memberCode)).toEqual(["X-1"]);

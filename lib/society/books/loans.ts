@@ -9,6 +9,8 @@ import { loanPlan } from "./loan-plan";
 import { postPlanLoan } from "./posting";
 import { memberBalances } from "./queries";
 import { withBooksRefusals } from "./refusals";
+import { onceByKey } from "@/lib/idempotency/service";
+import { societyClaim } from "./once";
 import type { MemberLoanValues } from "./schemas";
 
 export type MemberLoanGiven = { id: string; totalRepayable: number; instalmentAmount: number; instalmentCount: number };
@@ -22,7 +24,7 @@ export type MemberLoanGiven = { id: string; totalRepayable: number; instalmentAm
 export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, now = new Date()): Promise<ActionResult<MemberLoanGiven>> {
   const today = dhakaToday(now);
   return withBooksRefusals(() =>
-    prisma.$transaction(async (tx): Promise<ActionResult<MemberLoanGiven>> => {
+    prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.giveMemberLoan", input), async (): Promise<ActionResult<MemberLoanGiven>> => {
       const members = await tx.$queryRaw<{ status: string; installmentAmount: number }[]>`
         SELECT "status"::text AS "status", "installmentAmount" FROM "SocietyMember" WHERE "id" = ${input.memberId} AND "societyId" = ${a.societyId} FOR UPDATE`;
       const member = members[0];
@@ -65,6 +67,6 @@ export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, n
         userAgent: a.request.userAgent,
       });
       return ok({ id: loan.id, totalRepayable: plan.totalRepayable, instalmentAmount: plan.instalmentAmount, instalmentCount: input.instalmentCount });
-    }),
+    })),
   );
 }

@@ -1,5 +1,6 @@
 /** The books' forms (shared by the form and the server action). */
 import { z } from "zod";
+import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { recordId } from "@/lib/society/schemas";
 import { dhakaToday } from "@/lib/format";
@@ -10,10 +11,10 @@ import { LOAN_FREQUENCIES, LOAN_METHODS } from "./loan-plan";
 export const closeBooksSchema = z.object({ through: pastOrTodayDate });
 
 /** A member takes savings out: whole taka, more than zero (Bengali digits accepted). */
-export const withdrawalSchema = z.object({ memberId: recordId, amount: wholeTaka("invalidAmount") });
+export const withdrawalSchema = z.object({ memberId: recordId, amount: wholeTaka("invalidAmount"), idempotencyKey });
 
 /** A second person approves a withdrawal waiting above the society's limit. */
-export const approveWithdrawalSchema = z.object({ withdrawalId: recordId });
+export const approveWithdrawalSchema = z.object({ withdrawalId: recordId, idempotencyKey });
 
 /** Or refuses it, saying why. */
 export const rejectWithdrawalSchema = z.object({ withdrawalId: recordId, note: requiredText(300) });
@@ -60,12 +61,13 @@ export const memberLoanSchema = z.object({
   frequency: z.enum(LOAN_FREQUENCIES, msg("required")),
   instalmentCount: typedNumber(1, MAX_LOAN_INSTALMENTS, 0),
   firstDueDate: todayOrLaterDate,
+  idempotencyKey,
 });
 export type MemberLoanInput = z.input<typeof memberLoanSchema>;
 export type MemberLoanValues = z.output<typeof memberLoanSchema>;
 
 /** An admin reverses an income or expense entered by mistake: a reversal entry pointing at it, dated today. */
-export const reverseIncomeExpenseSchema = z.object({ incomeExpenseId: recordId });
+export const reverseIncomeExpenseSchema = z.object({ incomeExpenseId: recordId, idempotencyKey });
 
 /** The chart of accounts: an admin names an account as the society calls it. */
 export const accountLabelSchema = z.object({ code: accountCode, label: requiredText(60) });

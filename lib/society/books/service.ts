@@ -6,6 +6,8 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { dhakaToday } from "@/lib/format";
 import { isoDateOf } from "@/lib/validation/fields";
 import { withBooksRefusals } from "./refusals";
+import { onceByKey } from "@/lib/idempotency/service";
+import { societyClaim } from "./once";
 import type { SocietyActor } from "@/lib/society/access";
 
 /**
@@ -60,9 +62,9 @@ export async function updateWithdrawalRules(a: SocietyActor, input: { minimumSav
  * so of two attempts one wins) and a reversal entry pointing at its entry is posted today, in the open period. The
  * original stays on the books; the record leaves the month's totals. A salary's expense is not reversed here.
  */
-export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpenseId: string }, now = new Date()): Promise<ActionResult<{ id: string; entryId: string }>> {
+export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpenseId: string; idempotencyKey: string }, now = new Date()): Promise<ActionResult<{ id: string; entryId: string }>> {
   return withBooksRefusals(() =>
-    prisma.$transaction(async (tx): Promise<ActionResult<{ id: string; entryId: string }>> => {
+    prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.reverseIncomeExpense", input), async (): Promise<ActionResult<{ id: string; entryId: string }>> => {
       const record = await tx.incomeExpense.findFirst({ where: { id: input.incomeExpenseId, societyId: a.societyId }, select: { id: true, code: true, type: true, category: true, amount: true, workerSalaryId: true } });
       if (!record) return fail("notFound");
       if (record.workerSalaryId) return fail("conflict", { reason: "salaryNotReversed" });
@@ -82,7 +84,7 @@ export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpen
         userAgent: a.request.userAgent,
       });
       return ok({ id: record.id, entryId: reversal!.id });
-    }),
+    })),
   );
 }
 

@@ -8,6 +8,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SocietyActor } from "@/lib/society/access";
 import { postWithdrawal } from "./posting";
 import { memberBalances } from "./queries";
+import { onceByKey } from "@/lib/idempotency/service";
+import { societyClaim } from "./once";
 
 type Tx = Prisma.TransactionClient;
 
@@ -41,9 +43,9 @@ function refusedForBalance(available: number, minimum: number): ActionResult<nev
  * A member takes savings out. Up to the society's limit it is paid at once (posted to the journal in this transaction);
  * above it, it waits for a second person. Never below zero or the society's minimum, counting requests still waiting.
  */
-export async function requestWithdrawal(a: SocietyActor, input: { memberId: string; amount: number }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
+export async function requestWithdrawal(a: SocietyActor, input: { memberId: string; amount: number; idempotencyKey: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
   return withBooksRefusals(() =>
-    prisma.$transaction(async (tx): Promise<ActionResult<WithdrawalOutcome>> => {
+    prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.requestWithdrawal", input), async (): Promise<ActionResult<WithdrawalOutcome>> => {
       const member = await lockedAvailability(tx, a.societyId, input.memberId, null);
       if (!member) return fail("notFound");
       if (input.amount > member.available) return refusedForBalance(member.available, member.minimum);
@@ -74,7 +76,7 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
         userAgent: a.request.userAgent,
       });
       return ok({ id: withdrawal.id, status: payNow ? "paid" : "requested", amount: input.amount, balanceAfter: payNow ? member.balance - input.amount : member.balance });
-    }),
+    })),
   );
 }
 
@@ -82,9 +84,9 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
  * A second person pays a withdrawal that waited: never the one who asked (maker-checker), once (guarded on the waiting
  * state: of two approvals one wins), and only if the savings still cover it.
  */
-export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
+export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: string; idempotencyKey: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
   return withBooksRefusals(() =>
-    prisma.$transaction(async (tx): Promise<ActionResult<WithdrawalOutcome>> => {
+    prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.approveWithdrawal", input), async (): Promise<ActionResult<WithdrawalOutcome>> => {
       const withdrawal = await tx.societyWithdrawal.findFirst({ where: { id: input.withdrawalId, societyId: a.societyId }, select: { id: true, memberId: true, amount: true, requestedById: true } });
       if (!withdrawal) return fail("notFound");
       if (withdrawal.requestedById && withdrawal.requestedById === a.createdById) return fail("forbidden", { reason: "withdrawalSamePerson" });
@@ -105,7 +107,7 @@ export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: 
         userAgent: a.request.userAgent,
       });
       return ok({ id: withdrawal.id, status: "paid", amount: withdrawal.amount, balanceAfter: member.balance - withdrawal.amount });
-    }),
+    })),
   ).catch((error: unknown) => {
     if (error instanceof WithdrawalRefusal) return error.result;
     throw error;

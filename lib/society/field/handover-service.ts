@@ -1,6 +1,8 @@
 import "server-only";
 import { booksRefusal } from "@/lib/society/books/refusals";
 import { postHandover } from "@/lib/society/books/posting";
+import { societyClaim } from "@/lib/society/books/once";
+import { onceByKey } from "@/lib/idempotency/service";
 import { isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
@@ -55,7 +57,7 @@ export async function confirmHandover(actor: SocietyActor, input: z.output<typeo
 }
 
 async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof confirmHandoverSchema>, now: Date): Promise<ActionResult<{ id: string }>> {
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction((tx) => onceByKey(tx, societyClaim(actor, "society.field.confirmHandover", input), async (): Promise<ActionResult<{ id: string }>> => {
     const handover = await tx.fieldCashHandover.findFirst({
       where: { id: input.handoverId, societyId: actor.societyId },
       select: { id: true, submittedById: true, expected: true, counted: true, workerId: true, date: true },
@@ -71,5 +73,5 @@ async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof 
     if (handover.counted > 0) await postHandover(tx, { societyId: actor.societyId, date: isoDateOf(handover.date), createdById: actor.createdById }, { id: handover.id, workerId: handover.workerId, counted: handover.counted });
     await audit(tx, actor, "society.field.handover_confirm", handover.id, { expected: handover.expected, counted: handover.counted, note: input.note || null });
     return ok({ id: handover.id });
-  });
+  }));
 }

@@ -4,6 +4,7 @@
  * with every build). Amounts are whole taka; the entry form accepts Bengali digits (parseNumberInput).
  */
 import { z } from "zod";
+import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { parseNumberInput } from "@/lib/format";
 import { msg } from "@/lib/validation/fields";
 
@@ -89,6 +90,7 @@ export type HandoverInput = z.input<typeof handoverSchema>;
 export const confirmHandoverSchema = z.object({
   handoverId: z.string().min(1).max(64),
   note: z.string().trim().max(300, msg("tooLong")).optional(),
+  idempotencyKey,
 });
 
 export const HANDOVER_REFUSALS = ["noWorkerLinked", "alreadySubmitted", "noteRequired", "notFound", "alreadyConfirmed", "notSamePerson"] as const;

@@ -1,6 +1,6 @@
 /**
- * A v4 UUID for the submission's idempotency key. crypto.randomUUID exists only in secure contexts
- * (HTTPS, localhost); getRandomValues works everywhere, e.g. a phone opening the site over plain HTTP.
+ * A v4 UUID for an idempotency key. crypto.randomUUID exists only in secure contexts (HTTPS, localhost);
+ * getRandomValues works everywhere, e.g. a phone opening the site over plain HTTP.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
