@@ -86,7 +86,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                   <Field label={t("dailySavings")} value={taka(profile.member.savingsAmount)} />
                   {profile.member.loanAmount ? <Field label={t("loan")} value={taka(profile.member.loanAmount)} /> : null}
                   <Field label={t("savingsBalance")} value={taka(profile.balance.savings)} />
-                  <Field label={t("loanOutstanding")} value={taka(Math.max(0, profile.balance.loanOutstanding))} />
+                  <Field label={t("loanOutstanding")} value={taka(profile.balance.loanOutstanding)} />
                 </dl>
               </section>
               {profile.loan ? (

@@ -98,7 +98,7 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend
                     {formatTaka(m.balance.savings, locale)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="member-loan-outstanding">
-                    {formatTaka(Math.max(0, m.balance.loanOutstanding), locale)}
+                    {formatTaka(m.balance.loanOutstanding, locale)}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">

@@ -10,7 +10,9 @@ import { createStoredDocument } from "@/lib/documents/service";
 import { reencodeImage } from "@/lib/documents/reencode";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SocietyActor } from "./access";
-import { sheetMovements } from "./books/movements";
+import { instalmentsBeyondLoan, sheetMovements } from "./books/movements";
+import { memberBalances } from "./books/queries";
+import type { CollectionMovement } from "./books/types";
 import { booksRefusal } from "./books/refusals";
 import { postCollections, postIncomeExpense, postMemberLoan } from "./books/posting";
 import { payOutOnClosing } from "./books/withdrawals";
@@ -260,6 +262,8 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
     });
     const existingRows = existing.map((r) => ({ id: r.id, memberId: r.memberId, installment: r.installmentCollected, savings: r.savingsCollected, posted: r.status === "collected" }));
     const plan = planSheet(existingRows, input.rows);
+    const movements = sheetMovements(existingRows, plan, worker.id);
+    await refuseInstalmentsBeyondLoan(tx, a.societyId, movements, input.rows.map((r) => r.memberId));
 
     const codes = await allocateSocietyCodes(tx, a.societyId, "collection", plan.create.length);
     if (plan.create.length > 0) {
@@ -289,7 +293,7 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
     if (plan.remove.length > 0) await tx.societyCollection.deleteMany({ where: { id: { in: plan.remove }, sheetId: sheet.id } });
     if (plan.delta !== 0) await tx.societyWorker.update({ where: { id: worker.id }, data: { dailyCollection: { increment: plan.delta } } });
     // The books move by what this save changed: the first save of a sheet posts its collections, a later one the correction.
-    await postCollections(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, sheetMovements(existingRows, plan, worker.id), { type: "SocietyCollectionSheet", id: sheet.id }, existing.length > 0 ? "collection_correction" : "collection");
+    await postCollections(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, movements, { type: "SocietyCollectionSheet", id: sheet.id }, existing.length > 0 ? "collection_correction" : "collection");
 
     const total = input.rows.reduce((sum, r) => sum + (r.installment ?? 0) + (r.savings ?? 0), 0);
     const saved = { sheetId: sheet.id, created: plan.create.length, updated: plan.update.length, removed: plan.remove.length, total };
@@ -304,6 +308,27 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
     });
     return saved;
   }, societyClaim(a, "society.saveCollectionSheet", input));
+}
+
+/**
+ * An instalment repays a loan: one beyond what the member still owes is refused, naming the member and what she owes,
+ * on her row of the sheet (record the money as savings, or give the loan first). Balances as this transaction sees them.
+ */
+async function refuseInstalmentsBeyondLoan(tx: Tx, societyId: string, movements: CollectionMovement[], rowOrder: string[]) {
+  const paying = movements.filter((m) => m.installment > 0).map((m) => m.memberId);
+  if (paying.length === 0) return;
+  const balances = await memberBalances(societyId, paying, tx);
+  const beyond = instalmentsBeyondLoan(movements, new Map([...balances].map(([id, b]) => [id, b.loanOutstanding])));
+  if (beyond.length === 0) return;
+  const first = beyond[0]!;
+  const member = await tx.societyMember.findUniqueOrThrow({ where: { id: first.memberId }, select: { name: true, memberCode: true } });
+  throw new Refusal(
+    fail("validation", {
+      reason: "instalmentBeyondLoan",
+      details: { member: `${member.name} (${member.memberCode})`, owed: first.owed },
+      fieldErrors: Object.fromEntries(beyond.map((b) => [`rows.${rowOrder.indexOf(b.memberId)}.installment`, "instalmentBeyondLoan"])),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

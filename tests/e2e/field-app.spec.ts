@@ -35,6 +35,9 @@ async function fieldSociety(members: number, { linked = true } = {}): Promise<Fi
      FROM generate_series(1, $3::int) n ORDER BY n RETURNING "id"`,
     [societyId, worker!.id, members],
   );
+  // Each lent ৳10,000 at joining, on the books as the member form posts it: the instalments collected repay it.
+  await dbQuery(`UPDATE "SocietyMember" SET "loanAmount" = 10000 WHERE "id" = ANY($1::text[])`, [rows.map((r) => r.id)]);
+  await dbQuery(`SELECT "society_post"($2, CURRENT_DATE, 'member_loan', 'SocietyMember', m, "society_member_loan_lines"(m, 10000)) FROM unnest($1::text[]) m`, [rows.map((r) => r.id), societyId]);
   return { societyId, workerId: worker!.id, memberIds: rows.map((r) => r.id) };
 }
 

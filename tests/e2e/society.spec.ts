@@ -76,6 +76,8 @@ for (const locale of ["bn", "en"] as const) {
         await page.locator("#member-worker").selectOption({ index: 1 });
         await page.locator("#member-installment").fill(digits(String(m.installment)));
         await page.locator("#member-savings").fill(m.savings ? digits(String(m.savings)) : "");
+        // Lent one instalment's worth at joining: the day's instalment below repays it (an instalment repays a loan).
+        await page.locator("#member-loan").fill(digits(String(m.installment)));
         await page.getByTestId("add-member-form-save").click();
         await expect(page.getByTestId("add-member-form")).toBeHidden();
       }

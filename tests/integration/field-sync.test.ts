@@ -20,6 +20,7 @@ import { dhakaToday } from "@/lib/format";
 import type { FieldEntryResult, FieldSyncResponse } from "@/lib/society/field/schemas";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
+import { memberBalances } from "@/lib/society/books/queries";
 import { createTestSociety, grantSociety, seedSocietyRecords } from "../support/society";
 
 let societyId: string;
@@ -34,7 +35,8 @@ const today = dhakaToday();
 
 beforeEach(async () => {
   societyId = (await createTestSociety()).id;
-  const seeded = await seedSocietyRecords(societyId, []);
+  // Lent at joining: the phone's instalments repay a loan (one beyond it is refused, tested below).
+  const seeded = await seedSocietyRecords(societyId, [], { loan: 100_000 });
   [w1, w2] = seeded.workers.map((w) => w.id) as [string, string];
   [m1, m2, m3] = seeded.members.map((m) => m.id) as [string, string, string];
   workerUser = (await createStaff("collection_agent")).id;
@@ -194,6 +196,22 @@ describe("field sync", () => {
     expect(await collectionCount()).toBe(1);
   });
 
+  it("refuses an instalment beyond what the member owes (the walk's −৳100 loan), counting the batch's own, and records her savings", async () => {
+    const noLoan = await prisma.societyMember.create({
+      data: { societyId, code: "M097", memberCode: "X-97", name: "ঋণ নেই", nid: "1234567892", phone: "+8801811000297", workerId: w1, area: "মিরপুর", joinDate: new Date("2026-01-05"), createdByRole: "admin" },
+    });
+    const { body } = await sync([
+      entry(noLoan.id, { installment: 100, savings: 0 }),
+      entry(noLoan.id, { installment: 0, savings: 100 }),
+      entry(m1, { installment: 60_000, savings: 0 }),
+      entry(m1, { installment: 60_000, savings: 0 }),
+    ]);
+    expect(body.results.map((r) => (r.status === "refused" ? r.reason : r.status))).toEqual(["instalmentBeyondLoan", "recorded", "recorded", "instalmentBeyondLoan"]);
+    const balances = await memberBalances(societyId, [noLoan.id, m1]);
+    expect(balances.get(noLoan.id)).toEqual({ savings: 100, loanOutstanding: 0 });
+    expect(balances.get(m1)!.loanOutstanding).toBe(40_000);
+  });
+
   it("lets an admin record for any worker's member, as that member's worker", async () => {
     await signInAs(adminUser);
     const { body } = await sync([entry(m3, { workerId: w2 }), entry(m1)]);
@@ -258,7 +276,7 @@ describe("field sheet", () => {
     // The members' balances from the books, as of this read: both collections posted.
     const balances = (after.body.members as { id: string; balance: { savings: number; loanOutstanding: number } }[]).find((m) => m.id === m1)!.balance;
     const collected = await prisma.societyCollection.aggregate({ where: { memberId: m1 }, _sum: { installmentCollected: true, savingsCollected: true } });
-    expect(balances).toEqual({ savings: collected._sum.savingsCollected, loanOutstanding: -(collected._sum.installmentCollected ?? 0) });
+    expect(balances).toEqual({ savings: collected._sum.savingsCollected, loanOutstanding: 100_000 - (collected._sum.installmentCollected ?? 0) });
     // A user cannot ask for another worker's sheet: they always get their own.
     expect((await sheet(`?worker=${w2}`)).body.worker).toMatchObject({ id: w1 });
   });

@@ -156,7 +156,8 @@ describe("the society's books", () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const societyId = await newSociety();
         const worker = await addWorker(societyId);
-        const members = [await addMember(societyId, worker.id), await addMember(societyId, worker.id), await addMember(societyId, worker.id, "10000")];
+        // Lent at joining, more and less than a few instalments: a sheet's instalments are taken up to what is owed.
+        const members = [await addMember(societyId, worker.id, "30000"), await addMember(societyId, worker.id, "3000"), await addMember(societyId, worker.id, "10000")];
         let salaryMonth = 1;
         for (const s of steps) {
           if (s.kind === "sheet") {
@@ -170,8 +171,15 @@ describe("the society's books", () => {
               const old = before.filter((c) => c.memberId === row.memberId).reduce((sum, c) => sum + c.savingsCollected, 0);
               return balances.get(row.memberId)!.savings - old + Number(row.savings) < 0;
             });
+            // Refused first when raising a member's instalment would repay more than her loan still owes.
+            const beyondLoan = rows.some((row) => {
+              const old = before.filter((c) => c.memberId === row.memberId).reduce((sum, c) => sum + c.installmentCollected, 0);
+              const raise = Number(row.installment) - old;
+              return raise > 0 && raise > Math.max(0, balances.get(row.memberId)!.loanOutstanding);
+            });
             const result = await saveCollectionSheetAction(societyId, { workerId: worker.id, date, rows, idempotencyKey: randomUUID() });
-            if (takesBackWithdrawn) expect(result).toMatchObject({ ok: false, error: { code: "conflict", reason: "savingsAlreadyWithdrawn" } });
+            if (beyondLoan) expect(result).toMatchObject({ ok: false, error: { code: "validation", reason: "instalmentBeyondLoan" } });
+            else if (takesBackWithdrawn) expect(result).toMatchObject({ ok: false, error: { code: "conflict", reason: "savingsAlreadyWithdrawn" } });
             else must(result);
           } else if (s.kind === "income" || s.kind === "expense") {
             must(await addIncomeExpenseAction(societyId, { type: s.kind, category: s.category, amount: String(s.amount), description: "", date: today, idempotencyKey: randomUUID() }));
@@ -215,9 +223,9 @@ describe("the society's books", () => {
   it("refuse an unbalanced entry, and any edit or deletion of a posted one, in the database", async () => {
     const societyId = await newSociety();
     const worker = await addWorker(societyId);
-    const member = await addMember(societyId, worker.id);
+    const member = await addMember(societyId, worker.id, "1000");
     must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "100", savings: "20" }], idempotencyKey: randomUUID() }));
-    const line = await prisma.societyJournalLine.findFirstOrThrow({ where: { societyId } });
+    const line = await prisma.societyJournalLine.findFirstOrThrow({ where: { societyId, entry: { kind: "collection" } } });
     const unbalanced = prisma.$executeRaw`SELECT "society_post"(${societyId}, ${today}::date, 'income', NULL, NULL,
       '[{"kind": "cash_in_hand", "amount": 100}, {"kind": "reserve", "amount": -90}]'::jsonb)`;
     await expect(unbalanced).rejects.toThrow(/not balanced/);
@@ -230,7 +238,31 @@ describe("the society's books", () => {
     await expect(prisma.$executeRaw`
       INSERT INTO "SocietyJournalLine" ("id", "entryId", "societyId", "accountId", "amount", "date")
       VALUES ('x1', ${line.entryId}, ${societyId}, ${account}, 5, ${today}::date), ('x2', ${line.entryId}, ${societyId}, ${account}, -5, ${today}::date)`).rejects.toThrow(/not balanced/);
-    expect(await prisma.societyJournalLine.count({ where: { societyId } })).toBe(3);
+    // The loan at joining (two lines) and the collection (three): nothing added.
+    expect(await prisma.societyJournalLine.count({ where: { societyId } })).toBe(5);
+  });
+
+  it("refuse an instalment beyond what the member owes on the sheet, naming her, changing nothing (the walk's −৳100 loan)", async () => {
+    const societyId = await newSociety();
+    const worker = await addWorker(societyId);
+    const noLoan = await addMember(societyId, worker.id);
+    const lent = await addMember(societyId, worker.id, "500");
+    const entries = () => prisma.societyJournalEntry.count({ where: { societyId } });
+    const before = await entries();
+    const refused = await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: lent.id, installment: "200", savings: "" }, { memberId: noLoan.id, installment: "100", savings: "" }], idempotencyKey: randomUUID() });
+    expect(refused).toMatchObject({ ok: false, error: { code: "validation", reason: "instalmentBeyondLoan", details: { owed: 0 }, fieldErrors: { "rows.1.installment": "instalmentBeyondLoan" } } });
+    expect(await entries()).toBe(before);
+    expect(await prisma.societyCollection.count({ where: { societyId } })).toBe(0);
+    // The same money as savings is taken; the lent member repays up to what she owes, not beyond; lowering is taken.
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: lent.id, installment: "500", savings: "" }, { memberId: noLoan.id, installment: "", savings: "100" }], idempotencyKey: randomUUID() }));
+    expect(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: lent.id, installment: "501", savings: "" }, { memberId: noLoan.id, installment: "", savings: "100" }], idempotencyKey: randomUUID() })).toMatchObject({
+      ok: false,
+      error: { reason: "instalmentBeyondLoan", details: { owed: 0 } },
+    });
+    must(await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: lent.id, installment: "300", savings: "" }, { memberId: noLoan.id, installment: "", savings: "100" }], idempotencyKey: randomUUID() }));
+    const balances = await memberBalances(societyId, [noLoan.id, lent.id]);
+    expect(balances.get(noLoan.id)).toEqual({ savings: 100, loanOutstanding: 0 });
+    expect(balances.get(lent.id)).toEqual({ savings: 0, loanOutstanding: 200 });
   });
 
   it("refuse a line of another society's member or account", async () => {

@@ -54,7 +54,8 @@ async function addWorker(name = "রফিকুল ইসলাম") {
 }
 
 let memberCounter = 0;
-async function addMember(workerId: string, amounts: { installmentAmount?: string; savingsAmount?: string } = {}) {
+/** A member under the worker; given a loan at joining (an instalment repays a loan: one beyond it is refused). */
+async function addMember(workerId: string, amounts: { installmentAmount?: string; savingsAmount?: string; loanAmount?: string } = {}) {
   memberCounter += 1;
   const result = await addMemberAction(societyId, {
     idempotencyKey: randomUUID(),
@@ -65,7 +66,7 @@ async function addMember(workerId: string, amounts: { installmentAmount?: string
     workerId,
     installmentAmount: amounts.installmentAmount ?? "200",
     savingsAmount: amounts.savingsAmount ?? "50",
-    loanAmount: "",
+    loanAmount: amounts.loanAmount ?? "100000",
   });
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.data;
@@ -136,7 +137,8 @@ describe("workers and members", () => {
 
   it("a member with money on the books is closed, never deleted; one with nothing is deleted and off the worker's count, never below 0", async () => {
     const worker = await addWorker();
-    const member = await addMember(worker.id);
+    // Lent ৳200 at joining, repaid by the one instalment below: closing pays the savings out.
+    const member = await addMember(worker.id, { loanAmount: "200" });
     await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }], idempotencyKey: randomUUID() });
     expect(await deleteMemberAction(societyId, { memberId: member.id, idempotencyKey: randomUUID() })).toEqual({ ok: true, data: { removed: "closed", collections: 1, paidOut: 50, setOff: 0 } });
     expect(await prisma.societyCollection.count({ where: { memberId: member.id } })).toBe(1);
@@ -145,7 +147,7 @@ describe("workers and members", () => {
     // The database refuses it too: the member's journal lines hold on to them.
     await expect(prisma.societyMember.delete({ where: { id: member.id } })).rejects.toThrow();
 
-    const idle = await addMember(worker.id);
+    const idle = await addMember(worker.id, { loanAmount: "" });
     await prisma.societyWorker.update({ where: { id: worker.id }, data: { totalMembers: 0 } });
     expect(await deleteMemberAction(societyId, { memberId: idle.id, idempotencyKey: randomUUID() })).toEqual({ ok: true, data: { removed: "deleted", collections: 0, paidOut: 0, setOff: 0 } });
     expect((await prisma.societyWorker.findUniqueOrThrow({ where: { id: worker.id } })).totalMembers).toBe(0);

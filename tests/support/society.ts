@@ -19,9 +19,10 @@ export async function grantSociety(societyId: string, staffUserId: string, acces
 
 /**
  * A small society written directly: two workers, three members (Bengali names with conjuncts) and a
- * collection for each member on each given day. Returns the rows' ids by code.
+ * collection for each member on each given day; with `loan`, each member lent that much at joining, on the books.
+ * Returns the rows' ids by code.
  */
-export async function seedSocietyRecords(societyId: string, days: string[]) {
+export async function seedSocietyRecords(societyId: string, days: string[], options: { loan?: number } = {}) {
   const workers = [
     { code: "W001", name: "করিম শ্রমিক", area: "মিরপুর", phone: "+8801711000101" },
     { code: "W002", name: "Rahim Uddin", area: "Uttara", phone: "+8801711000102" },
@@ -42,6 +43,13 @@ export async function seedSocietyRecords(societyId: string, days: string[]) {
         select: { id: true, code: true, workerId: true, installmentAmount: true, savingsAmount: true },
       }),
     );
+  }
+  // A loan given at joining, on the books (as the member form posts it): instalments repay it.
+  if (options.loan) {
+    for (const m of createdMembers) {
+      await prisma.societyMember.update({ where: { id: m.id }, data: { loanAmount: options.loan } });
+      await prisma.$queryRaw`SELECT "society_post"(${societyId}, '2026-01-05'::date, 'member_loan', 'SocietyMember', ${m.id}, "society_member_loan_lines"(${m.id}, ${options.loan}::int))`;
+    }
   }
   let n = 0;
   for (const day of days) {

@@ -41,7 +41,7 @@ export function MemberList({ rows, onOpen }: { rows: MemberRow[]; onOpen: (row: 
               </p>
               {row.balance ? (
                 <p className="text-xs text-muted-foreground" data-testid="field-member-balance">
-                  {t("balance", { savings: formatTaka(row.balance.savings, locale), loan: formatTaka(Math.max(0, row.balance.loanOutstanding), locale) })}
+                  {t("balance", { savings: formatTaka(row.balance.savings, locale), loan: formatTaka(row.balance.loanOutstanding, locale) })}
                 </p>
               ) : null}
               {row.flagged ? (

@@ -129,11 +129,12 @@ export type BackupProblemCode =
   | "withdrawalsExceedSavings"
   | "withdrawalsMissing"
   | "memberLoansMissing"
+  | "handoversMissing"
   | "tooManyProblems";
 
 /** A problem found in a file; `record` names the record (its id, or its position) for the message. */
 export type BackupProblem = { code: BackupProblemCode; list?: BackupList; record?: string; field?: string; value?: string };
-export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals" | "memberLoans";
+export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals" | "memberLoans" | "handovers";
 
 // ---------------------------------------------------------------------------------------------------
 // Field readers: lenient where the prototype was (amounts as strings or empty), strict on meaning.
@@ -277,7 +278,28 @@ export const memberLoanRecord = z.object({
   createdAt: timestamp,
 });
 
+/**
+ * A field worker's cash hand-over (this system's addition), by the worker's id in the file: a confirmed one moved the
+ * day's cash from the worker to the society's cash in hand and is posted again on restore. Who handed it over and who
+ * confirmed it are staff accounts of this system (kept when they exist where the file is restored).
+ */
+export const handoverRecord = z.object({
+  id: code("HO"),
+  workerId: code("W"),
+  date: day,
+  expected: amount,
+  counted: amount,
+  note: optionalText(300),
+  status: z.enum(["submitted", "confirmed"]),
+  submittedById: z.string().min(1).max(64),
+  submittedAt: timestamp,
+  confirmedById: z.string().min(1).max(64).nullish(),
+  confirmedAt: timestamp.nullish(),
+  confirmNote: optionalText(300),
+});
+
 export type IncomeExpenseRecord = z.output<typeof incomeExpenseRecord>;
+export type HandoverRecord = z.output<typeof handoverRecord>;
 export type MemberLoanRecord = z.output<typeof memberLoanRecord>;
 export type WithdrawalRecord = z.output<typeof withdrawalRecord>;
 export type SalaryRecord = z.output<typeof salaryRecord>;
@@ -292,6 +314,7 @@ export type RestorePlan = {
   salaries: SalaryRecord[] | null;
   withdrawals: WithdrawalRecord[] | null;
   memberLoans: MemberLoanRecord[] | null;
+  handovers: HandoverRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -347,7 +370,7 @@ export function checkFileShape(data: unknown): { ok: true; data: Record<string, 
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.workers) || !Array.isArray(file.members) || !Array.isArray(file.collections)) return { ok: false, problems: [{ code: "invalidFormat" }] };
   if (file.version !== undefined && file.version !== BACKUP_VERSION) return { ok: false, problems: [{ code: "unsupportedVersion", value: String(file.version).slice(0, 20) }] };
-  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals", "memberLoans"] as const) {
+  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals", "memberLoans", "handovers"] as const) {
     if (file[key] !== undefined && !Array.isArray(file[key])) return { ok: false, problems: [{ code: "invalidFormat" }] };
   }
   return { ok: true, data: file };
@@ -433,6 +456,7 @@ export type BackupExtras = {
   salaries: SalaryRecord[] | null;
   withdrawals: WithdrawalRecord[] | null;
   memberLoans: MemberLoanRecord[] | null;
+  handovers: HandoverRecord[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -448,7 +472,9 @@ export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord
   if (society && !society.success) add({ code: "invalidField", record: "society", field: String(society.error.issues[0]?.path[0] ?? "") });
   const workerCodes = new Set(workers.map((w) => w.id));
   for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
-  return { incomeExpenses, salaries, withdrawals, memberLoans, society: society?.success ? society.data : null };
+  const handovers = Array.isArray(file.handovers) ? checkedRecords("handovers", file.handovers, handoverRecord, add) : null;
+  for (const h of handovers ?? []) if (!workerCodes.has(h.workerId)) add({ code: "workerNotFound", list: "handovers", record: h.id, value: h.workerId });
+  return { incomeExpenses, salaries, withdrawals, memberLoans, handovers, society: society?.success ? society.data : null };
 }
 
 export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
@@ -510,7 +536,7 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, memberLoans: head.memberLoans, society: head.society },
+    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, memberLoans: head.memberLoans, handovers: head.handovers, society: head.society },
   };
 }
 

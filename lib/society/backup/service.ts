@@ -13,7 +13,7 @@ import { isoDateOf } from "@/lib/validation/fields";
 import type { SocietyActor } from "../access";
 import { societyCodeNumber, type SocietyCodeKind } from "../codes";
 import { salaryTotal } from "../rules";
-import { addCollected, BACKUP_VERSION, checkExtras, checkPeople, collectionChecker, planCounts, problemList, readProblemAnswer, workerFigures, type BackupPeople, type BackupProblem, type ProblemList, type RestorePlan } from "./format";
+import { addCollected, BACKUP_VERSION, checkExtras, checkPeople, collectionChecker, planCounts, problemList, readProblemAnswer, workerFigures, type BackupPeople, type BackupProblem, type HandoverRecord, type ProblemList, type RestorePlan } from "./format";
 import { openBackup, type OpenedBackup } from "./stream";
 
 type Tx = Prisma.TransactionClient;
@@ -169,6 +169,23 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     firstDueDate: isoDateOf(l.firstDueDate),
     disbursedOn: isoDateOf(l.disbursedOn),
     createdAt: l.createdAt.toISOString(),
+  }));
+  // Field workers' cash hand-overs (this system's addition), by the worker's id in the file; confirmed ones are posted
+  // again on restore (without them a restore would put the cash back with the workers).
+  const handovers = await tx.fieldCashHandover.findMany({ where: { societyId }, orderBy: [{ submittedAt: "asc" }, { id: "asc" }] });
+  yield* list("handovers", handovers.map((h, i) => ({ h, i })), false, ({ h, i }) => ({
+    id: `HO${String(i + 1).padStart(4, "0")}`,
+    workerId: workerById.get(h.workerId)?.code ?? "",
+    date: isoDateOf(h.date),
+    expected: h.expected,
+    counted: h.counted,
+    note: h.note,
+    status: h.status,
+    submittedById: h.submittedById,
+    submittedAt: h.submittedAt.toISOString(),
+    confirmedById: h.confirmedById,
+    confirmedAt: h.confirmedAt?.toISOString() ?? null,
+    confirmNote: h.confirmNote,
   }));
   yield `,"society":${JSON.stringify(society)}`;
   yield `,"timestamp":${JSON.stringify(new Date().toISOString())},"version":"${BACKUP_VERSION}","totalRecords":${total},"generatedBy":"${BACKUP_GENERATOR}"}`;
@@ -346,6 +363,16 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
         await db.query(`UPDATE "WorkerSalary" AS s SET "workerId" = v.worker FROM unnest($1::text[], $2::text[]) AS v(id, worker) WHERE s."id" = v.id`, [kept.map((k) => k.id), kept.map((k) => workerIds.get(k.code)!)]);
       }
     }
+    // Hand-overs go with the workers they name; the file's come back below. An older file without them, over a society
+    // with confirmed ones, would put that cash back with the workers: refused, with the reason.
+    const oldHandovers = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "FieldCashHandover" WHERE "societyId" = $1 AND "status" = 'confirmed'`, [societyId])).rows[0]?.n ?? 0;
+    if (!extras.handovers && oldHandovers > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "handoversMissing", value: String(oldHandovers) }] });
+    await db.query(`DELETE FROM "FieldCashHandover" WHERE "societyId" = $1`, [societyId]);
+    if (extras.handovers && extras.handovers.length > 0) {
+      const restored = await handoverRows(db, societyId, extras.handovers, workerIds, actor.createdById, newId, now);
+      if (!restored.ok) return new RolledBack<RestoreOutcome>({ ok: false, problems: restored.problems });
+      await copyInto(db, "FieldCashHandover", HANDOVER_COLUMNS, restored.rows);
+    }
     if (staleWorkers.length > 0) await db.query(`DELETE FROM "SocietyWorker" WHERE "id" = ANY($1::text[])`, [staleWorkers.map((w) => w.id)]);
     const stalePhotos = staleWorkers.flatMap((w) => (w.photoId ? [w.photoId] : []));
     if (stalePhotos.length > 0) await db.query(`DELETE FROM "StoredDocument" WHERE "id" = ANY($1::text[])`, [stalePhotos]);
@@ -469,3 +496,21 @@ const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", 
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "reversedAt", "createdAt", "createdByRole"];
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
 const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote"];
+const HANDOVER_COLUMNS = ["id", "societyId", "workerId", "date", "expected", "counted", "note", "status", "submittedById", "submittedAt", "confirmedById", "confirmedAt", "confirmNote"];
+
+/**
+ * The file's hand-overs as rows: each under its worker's new id. Who handed over and who confirmed are this system's
+ * staff: kept when the account exists here, otherwise the person restoring (the audit row of the restore says who).
+ */
+async function handoverRows(db: ClientBase, societyId: string, handovers: HandoverRecord[], workerIds: Map<string, string>, restoredBy: string | null, newId: () => string, now: Date) {
+  const named = [...new Set(handovers.flatMap((h) => [h.submittedById, h.confirmedById ?? ""]).filter(Boolean))];
+  const known = new Set((await db.query<{ id: string }>(`SELECT "id" FROM "StaffUser" WHERE "id" = ANY($1::text[])`, [named])).rows.map((r) => r.id));
+  const staff = (id: string | null | undefined) => (id && known.has(id) ? id : restoredBy);
+  const unassigned = handovers.find((h) => !staff(h.submittedById));
+  if (unassigned) return { ok: false as const, problems: [{ code: "invalidField" as const, list: "handovers" as const, record: unassigned.id, field: "submittedById" }] };
+  const rows = handovers.map((h) => [
+    newId(), societyId, workerIds.get(h.workerId)!, h.date, h.expected, h.counted, h.note, h.status, staff(h.submittedById), dateTime(h.submittedAt, now),
+    h.status === "confirmed" ? staff(h.confirmedById) : null, h.status === "confirmed" ? dateTime(h.confirmedAt ?? h.submittedAt, now) : null, h.confirmNote,
+  ]);
+  return { ok: true as const, rows };
+}

@@ -24,3 +24,16 @@ export function sheetMovements(existing: readonly (ExistingSheetRow & { posted: 
     }),
   ].filter((m) => m.installment !== 0 || m.savings !== 0);
 }
+
+/**
+ * Members whose instalments in these movements are more than their loan still owes (before the movements): an
+ * instalment is a repayment, so one from a member who owes less is refused rather than posted below zero on her loan
+ * (the walk found ৳100 "owed" as −৳100). A lowered or removed instalment gives money back and is always allowed.
+ */
+export function instalmentsBeyondLoan(movements: readonly Pick<CollectionMovement, "memberId" | "installment">[], owed: ReadonlyMap<string, number>): { memberId: string; owed: number; instalment: number }[] {
+  const paying = new Map<string, number>();
+  for (const m of movements) if (m.installment !== 0) paying.set(m.memberId, (paying.get(m.memberId) ?? 0) + m.installment);
+  return [...paying]
+    .filter(([memberId, instalment]) => instalment > 0 && instalment > Math.max(0, owed.get(memberId) ?? 0))
+    .map(([memberId, instalment]) => ({ memberId, owed: Math.max(0, owed.get(memberId) ?? 0), instalment }));
+}

@@ -56,15 +56,21 @@ export async function waitingWithdrawals(societyId: string) {
 
 /** Every journal entry touching a member, oldest first, with what it moved on their savings and their loan. */
 export async function memberMovements(societyId: string, memberId: string): Promise<PassbookMovement[]> {
+  // A day's collections are one line, however they were posted (a sheet and its corrections, two phones, the office):
+  // the passbook reads the same after a restore posts each collection on its own. Every other entry is a line of its own.
   const rows = await prisma.$queryRaw<{ date: Date; kind: string; savings: bigint; loan: bigint }[]>`
-    SELECT e."date", e."kind"::text AS "kind",
+    SELECT e."date", CASE WHEN e."kind" IN ('collection', 'collection_correction') THEN 'collection' ELSE e."kind"::text END AS "kind",
       sum(CASE WHEN a."kind" = 'member_savings' THEN -l."amount" ELSE 0 END) AS "savings",
       sum(CASE WHEN a."kind" = 'member_loans' THEN l."amount" ELSE 0 END) AS "loan"
     FROM "SocietyJournalLine" l
     JOIN "SocietyAccount" a ON a."id" = l."accountId"
     JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
     WHERE l."memberId" = ${memberId} AND l."societyId" = ${societyId}
-    GROUP BY e."id" ORDER BY e."date", e."createdAt", e."id"`;
+    GROUP BY e."date", CASE WHEN e."kind" IN ('collection', 'collection_correction') THEN '' ELSE e."id" END, 2
+    HAVING sum(CASE WHEN a."kind" = 'member_savings' THEN l."amount" ELSE 0 END) <> 0
+        OR sum(CASE WHEN a."kind" = 'member_loans' THEN l."amount" ELSE 0 END) <> 0
+        OR bool_or(e."kind" NOT IN ('collection', 'collection_correction'))
+    ORDER BY e."date", min(e."createdAt"), min(e."id")`;
   return rows.map((r) => ({ date: isoDateOf(r.date), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
 }
 

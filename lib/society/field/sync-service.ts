@@ -1,5 +1,7 @@
 import "server-only";
 import { postCollections } from "@/lib/society/books/posting";
+import { instalmentsBeyondLoan } from "@/lib/society/books/movements";
+import { memberBalances } from "@/lib/society/books/queries";
 import { isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
@@ -61,6 +63,8 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       // A day whose books are closed takes no new collection: refused with the reason, kept on the phone.
       const closedThrough = (await tx.society.findUniqueOrThrow({ where: { id: actor.societyId }, select: { booksClosedThrough: true } })).booksClosedThrough;
       const closed = closedThrough ? isoDateOf(closedThrough) : null;
+      // An instalment repays a loan: what each member still owes, lowered by what this batch takes.
+      const owed = new Map([...(await memberBalances(actor.societyId, [...members.keys()], tx))].map(([id, b]) => [id, b.loanOutstanding]));
 
       const results: FieldEntryResult[] = [];
       const accepted: FieldEntry[] = [];
@@ -78,11 +82,14 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
           results.push({ id, status: "refused", reason: decision.reason });
         } else if (closed && decision.entry.date <= closed) {
           results.push({ id, status: "refused", reason: "periodClosed" });
+        } else if (!inBatch.has(decision.entry.id.toLowerCase()) && instalmentsBeyondLoan([decision.entry], owed).length > 0) {
+          results.push({ id, status: "refused", reason: "instalmentBeyondLoan" });
         } else if (inBatch.has(decision.entry.id.toLowerCase())) {
           // The same entry twice in one batch: recorded once.
           results.push({ id, status: "duplicate", receipt: "", recordedAt: decision.entry.recordedAt });
         } else {
           inBatch.add(decision.entry.id.toLowerCase());
+          owed.set(decision.entry.memberId, (owed.get(decision.entry.memberId) ?? 0) - decision.entry.installment);
           accepted.push(decision.entry);
           results.push({ id, status: "recorded", receipt: "", recordedAt: decision.entry.recordedAt });
         }
