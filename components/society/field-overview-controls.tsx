@@ -3,11 +3,18 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { ActionErrorAlert } from "@/components/admin/forms";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
+import { Input } from "@/components/ui/input";
+import type { Locale } from "@/i18n/config";
+import { formatTaka } from "@/lib/format";
+import { receiveWorkerCashSchema, type ReceiveWorkerCashInput } from "@/lib/society/field/schemas";
 import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import type { ActionError } from "@/lib/auth/action-result";
-import { confirmHandoverAction, linkWorkerAccountAction } from "@/lib/society/field/actions";
+import { confirmHandoverAction, linkWorkerAccountAction, receiveWorkerCashAction } from "@/lib/society/field/actions";
 import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /** An admin links the staff account that collects as this worker in the field app (or none). */
@@ -57,5 +64,55 @@ export function ConfirmHandoverButton({ societyId, handoverId }: { societyId: st
       </Button>
       <ActionErrorAlert error={error} />
     </div>
+  );
+}
+
+/**
+ * At the office, an admin receives the cash a worker holds on the books: the count typed (Bengali digits accepted), a note
+ * when it differs from what the books expect; the server computes what is expected and posts the hand-over.
+ */
+export function ReceiveWorkerCash({ societyId, workerId, workerName, held, locale }: { societyId: string; workerId: string; workerName: string; held: number; locale: Locale }) {
+  const t = useTranslations("society.fieldOverview");
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<{ expected: number; counted: number } | null>(null);
+  const form = useForm<ReceiveWorkerCashInput, unknown, z.output<typeof receiveWorkerCashSchema>>({
+    resolver: zodResolver(receiveWorkerCashSchema),
+    defaultValues: { workerId, counted: "", note: "", idempotencyKey: newIdempotencyKey() },
+  });
+  const { onSubmit, error, pending } = useActionSubmit(form, (values) => receiveWorkerCashAction(societyId, values), (data) => {
+    setDone(data);
+    setOpen(false);
+    form.reset({ workerId, counted: "", note: "" });
+    router.refresh();
+  });
+  const id = (field: string) => `receive-${field}-${workerId}`;
+  if (!open) {
+    return (
+      <div className="space-y-1">
+        <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)} disabled={held <= 0} data-testid="receive-cash-open">
+          {t("receive")}
+        </Button>
+        {done ? (
+          <p role="status" className="text-xs" data-testid="receive-cash-done">
+            {t("received", { worker: workerName, counted: formatTaka(done.counted, locale), expected: formatTaka(done.expected, locale) })}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2 rounded-md border p-2" data-testid="receive-cash-form" aria-label={t("receiveTitle", { worker: workerName })}>
+      <FormField id={id("counted")} label={t("counted")} error={form.formState.errors.counted?.message}>
+        <Input id={id("counted")} inputMode="numeric" {...form.register("counted")} aria-invalid={!!form.formState.errors.counted} className="max-w-40" />
+      </FormField>
+      <FormField id={id("note")} label={t("receiveNote")} error={form.formState.errors.note?.message}>
+        <Input id={id("note")} {...form.register("note")} aria-invalid={!!form.formState.errors.note} />
+      </FormField>
+      <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} />
+      <Button type="submit" size="sm" disabled={pending} data-testid="receive-cash-submit">
+        {t("receive")}
+      </Button>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDateTime, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
 import type { FieldOverview } from "@/lib/society/field/queries";
-import { ConfirmHandoverButton, WorkerAccountSelect } from "./field-overview-controls";
+import { ConfirmHandoverButton, ReceiveWorkerCash, WorkerAccountSelect } from "./field-overview-controls";
 
 /**
  * The dashboard's field app card: each worker's linked account (an admin links it), last sync and entries still on
@@ -13,6 +13,8 @@ import { ConfirmHandoverButton, WorkerAccountSelect } from "./field-overview-con
 export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyId: string; data: FieldOverview; isAdmin: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("society.fieldOverview"), getLocale() as Promise<Locale>]);
   const unconfirmed = data.handovers.reduce((sum, h) => sum + h.counted, 0);
+  // What the books hold with workers: cash not handed over, and cash handed over that waits for confirmation.
+  const withWorkers = data.workers.reduce((sum, w) => sum + w.cashHeld, 0) + unconfirmed;
   return (
     <Card className="gap-3 py-4" data-testid="field-overview">
       <CardHeader className="px-4">
@@ -36,16 +38,29 @@ export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyI
                   <span data-testid="field-overview-on-phones" data-count={w.onPhones}>
                     {t("onPhones", { count: formatNumber(w.onPhones, locale) })}
                   </span>
+                  {" · "}
+                  <span className="whitespace-nowrap" data-testid="field-overview-held" data-amount={w.cashHeld}>
+                    {t("holds", { amount: formatTaka(w.cashHeld, locale) })}
+                  </span>
                 </p>
               </div>
               {isAdmin ? (
-                <WorkerAccountSelect societyId={societyId} workerId={w.id} value={w.account?.id ?? ""} accounts={data.accounts} label={t("account", { worker: w.name })} none={t("noAccount")} />
+                <div className="flex flex-wrap items-start gap-2">
+                  <WorkerAccountSelect societyId={societyId} workerId={w.id} value={w.account?.id ?? ""} accounts={data.accounts} label={t("account", { worker: w.name })} none={t("noAccount")} />
+                  <ReceiveWorkerCash societyId={societyId} workerId={w.id} workerName={w.name} held={w.cashHeld} locale={locale} />
+                </div>
               ) : (
                 <p className="text-xs">{w.account ? w.account.name : t("noAccount")}</p>
               )}
             </li>
           ))}
         </ul>
+        <p className="font-semibold">
+          {t("withWorkers")}:{" "}
+          <span className="whitespace-nowrap tabular-nums" data-testid="field-overview-with-workers">
+            {formatTaka(withWorkers, locale)}
+          </span>
+        </p>
         <div className="space-y-2">
           <h3 className="font-semibold">
             {t("unconfirmed")}: <span className="tabular-nums" data-testid="field-overview-unconfirmed">{formatTaka(unconfirmed, locale)}</span>

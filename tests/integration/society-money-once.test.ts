@@ -23,7 +23,8 @@ import {
   saveCollectionSheetAction,
   updateWithdrawalRulesAction,
 } from "@/lib/society/actions";
-import { confirmHandoverAction } from "@/lib/society/field/actions";
+import { confirmHandoverAction, receiveWorkerCashAction } from "@/lib/society/field/actions";
+import { fieldOverview } from "@/lib/society/field/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
 
@@ -39,6 +40,7 @@ const MONEY_ACTIONS = [
   "society.giveMemberLoan",
   "society.reverseIncomeExpense",
   "society.field.confirmHandover",
+  "society.field.receiveCash",
 ].sort();
 
 let adminId: string;
@@ -176,6 +178,26 @@ describe("money actions replayed ten times at once", () => {
     const confirmation = { handoverId: handover.id, idempotencyKey: randomUUID() };
     await tenAtOnce(() => confirmHandoverAction(societyId, confirmation), 0);
     expect(await prisma.auditLog.count({ where: { action: "society.field.handover_confirm", entityId: handover.id } })).toBe(1);
+  });
+});
+
+describe("cash a worker holds, received at the office", () => {
+  it("is received once, and the books and the dashboard then say the workers hold ৳0", async () => {
+    const w = await worker();
+    const m = await member(w.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: w.id, date: today, rows: [{ memberId: m.id, installment: "", savings: "1250" }], idempotencyKey: randomUUID() }));
+    expect((await fieldOverview(societyId)).workers.find((x) => x.id === w.id)).toMatchObject({ cashHeld: 1250 });
+    // A count that differs needs a note; nothing changes without one.
+    expect(await receiveWorkerCashAction(societyId, { workerId: w.id, counted: "১২০০", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { note: "required" } } });
+    const receipt = { workerId: w.id, counted: "১২৫০", idempotencyKey: randomUUID() };
+    expect(await tenAtOnce(() => receiveWorkerCashAction(societyId, receipt))).toMatchObject({ expected: 1250, counted: 1250 });
+    expect((await fieldOverview(societyId)).workers.find((x) => x.id === w.id)).toMatchObject({ cashHeld: 0 });
+    const [held] = await prisma.$queryRaw<{ total: bigint | null }[]>`
+      SELECT sum(l."amount") AS "total" FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+      WHERE l."workerId" = ${w.id} AND a."kind" = 'worker_cash'`;
+    expect(Number(held!.total)).toBe(0);
+    // Nothing left to receive: refused with the reason.
+    expect(await receiveWorkerCashAction(societyId, { workerId: w.id, counted: "0", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "nothingToReceive" } });
   });
 });
 

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { defineSocietyAction } from "@/lib/society/action-client";
 import { recordId } from "@/lib/society/schemas";
-import { confirmHandover } from "./handover-service";
+import { confirmHandover, receiveWorkerCash } from "./handover-service";
 import { linkWorkerAccount } from "./link-service";
-import { confirmHandoverSchema } from "./schemas";
+import { confirmHandoverSchema, receiveWorkerCashSchema } from "./schemas";
 
 /** The society admin confirms a worker's cash hand-over (never their own). */
 export const confirmHandoverAction = defineSocietyAction({
@@ -13,6 +13,14 @@ export const confirmHandoverAction = defineSocietyAction({
   permission: "society.cash",
   input: confirmHandoverSchema,
   handler: (input, access) => confirmHandover(access, input),
+});
+
+/** At the office, the society admin receives the cash a worker holds on the books (from the office's sheet, or the field app). */
+export const receiveWorkerCashAction = defineSocietyAction({
+  name: "society.field.receiveCash",
+  permission: "society.cash",
+  input: receiveWorkerCashSchema,
+  handler: (input, access) => receiveWorkerCash(access, input),
 });
 
 /** The society admin names the staff account that collects as a worker in the field app (or none). */

@@ -9,8 +9,11 @@ import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import { prisma } from "@/lib/db";
 import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf } from "@/lib/validation/fields";
-import type { confirmHandoverSchema, handoverSchema } from "./schemas";
+import type { confirmHandoverSchema, handoverSchema, receiveWorkerCashSchema } from "./schemas";
+import { dhakaToday } from "@/lib/format";
+import { withBooksRefusals } from "@/lib/society/books/refusals";
 import { ownWorkerId } from "./sync-service";
+import { workersCashHeld } from "./queries";
 import type { z } from "zod";
 
 function audit(tx: Parameters<typeof writeAudit>[0], actor: SocietyActor, action: string, id: string, after: Record<string, string | number | null>) {
@@ -74,4 +77,35 @@ async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof 
     await audit(tx, actor, "society.field.handover_confirm", handover.id, { expected: handover.expected, counted: handover.counted, note: input.note || null });
     return ok({ id: handover.id });
   }));
+}
+
+/**
+ * At the office, an admin receives a worker's cash: what she holds on the books is the expected amount (computed here,
+ * never typed), against the cash counted; a difference needs a note. Recorded as a confirmed hand-over dated today (the
+ * same record, backup and posting as the field app's) and posted in the same transaction; once per worker and day.
+ */
+export async function receiveWorkerCash(actor: SocietyActor, input: z.output<typeof receiveWorkerCashSchema>, now = new Date()): Promise<ActionResult<{ id: string; expected: number; counted: number }>> {
+  const today = dhakaToday(now);
+  return withBooksRefusals(() =>
+    prisma.$transaction((tx) =>
+      onceByKey(tx, societyClaim(actor, "society.field.receiveCash", input), async (): Promise<ActionResult<{ id: string; expected: number; counted: number }>> => {
+        // The worker's row locked: two receipts of her cash queue, the second sees the first's posting.
+        const workers = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "SocietyWorker" WHERE "id" = ${input.workerId} AND "societyId" = ${actor.societyId} FOR UPDATE`;
+        if (!workers[0] || !actor.createdById) return fail("notFound");
+        const expected = (await workersCashHeld(tx, actor.societyId, [input.workerId])).get(input.workerId) ?? 0;
+        if (expected <= 0) return fail("conflict", { reason: "nothingToReceive" });
+        if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });
+        const created = await tx.fieldCashHandover.createManyAndReturn({
+          data: [{ societyId: actor.societyId, workerId: input.workerId, date: calendarDateOf(today), expected, counted: input.counted, note: input.note || null, status: "confirmed", submittedById: actor.createdById, submittedAt: now, confirmedById: actor.createdById, confirmedAt: now }],
+          skipDuplicates: true,
+          select: { id: true },
+        });
+        if (created.length === 0) return fail("conflict", { reason: "alreadySubmitted" });
+        const id = created[0]!.id;
+        if (input.counted > 0) await postHandover(tx, { societyId: actor.societyId, date: today, createdById: actor.createdById }, { id, workerId: input.workerId, counted: input.counted });
+        await audit(tx, actor, "society.field.receive_cash", id, { workerId: input.workerId, expected, counted: input.counted, difference: input.counted - expected, note: input.note || null });
+        return ok({ id, expected, counted: input.counted });
+      }),
+    ),
+  );
 }

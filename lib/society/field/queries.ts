@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { dhakaToday } from "@/lib/format";
 import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
@@ -83,6 +84,23 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
 }
 
 /**
+ * What each worker holds on the books: her cash account's balance, less what she has handed over that an admin has not
+ * confirmed yet (that cash moves when it is confirmed). One grouped read of the running totals.
+ */
+export async function workersCashHeld(db: Pick<Prisma.TransactionClient, "$queryRaw" | "fieldCashHandover"> = prisma, societyId: string, workerIds?: string[]): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ workerId: string; held: bigint }[]>`
+    SELECT d."workerId", sum(d."debit" - d."credit") AS "held"
+    FROM "SocietyAccountDay" d JOIN "SocietyAccount" a ON a."id" = d."accountId"
+    WHERE a."societyId" = ${societyId} AND a."kind" = 'worker_cash' AND d."workerId" <> ''
+      AND (${workerIds ?? null}::text[] IS NULL OR d."workerId" = ANY(${workerIds ?? null}::text[]))
+    GROUP BY d."workerId"`;
+  const waiting = await db.fieldCashHandover.groupBy({ by: ["workerId"], where: { societyId, status: "submitted", ...(workerIds ? { workerId: { in: workerIds } } : {}) }, _sum: { counted: true } });
+  const held = new Map(rows.map((r) => [r.workerId, Number(r.held)]));
+  for (const w of waiting) held.set(w.workerId, (held.get(w.workerId) ?? 0) - (w._sum.counted ?? 0));
+  return held;
+}
+
+/**
  * The field app as the society's dashboard shows it: each active worker's linked account, when that account's
  * phones last synced and what they reported still holding (waiting and needing attention), and the hand-overs
  * waiting for an admin's confirmation. The accounts with access to the society are what a worker can be linked to.
@@ -108,6 +126,7 @@ export async function fieldOverview(societyId: string) {
     prisma.societyManager.findMany({ where: { societyId }, select: { staffUser: { select: { id: true, name: true } } }, orderBy: { staffUser: { name: "asc" } } }),
   ]);
   const deviceOf = new Map(devices.map((d) => [d.staffUserId, d]));
+  const held = await workersCashHeld(prisma, societyId);
   return {
     workers: workers.map((w) => {
       const device = w.staffUserId ? deviceOf.get(w.staffUserId) : undefined;
@@ -118,6 +137,8 @@ export async function fieldOverview(societyId: string) {
         account: w.staffUserId ? { id: w.staffUserId, name: w.staffUser?.name ?? "" } : null,
         lastSyncAt: device?._max.lastSyncAt?.toISOString() ?? null,
         onPhones: (device?._sum.pendingReported ?? 0) + (device?._sum.attentionReported ?? 0),
+        /** Cash she holds on the books, not yet handed over (hand-overs waiting for confirmation left out). */
+        cashHeld: held.get(w.id) ?? 0,
       };
     }),
     handovers: handovers.map((h) => ({ ...h, date: isoDateOf(h.date) })),

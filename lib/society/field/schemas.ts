@@ -93,5 +93,20 @@ export const confirmHandoverSchema = z.object({
   idempotencyKey,
 });
 
+/**
+ * At the office, an admin receives the cash a worker holds on the books (the office's collection sheet posts to the
+ * worker's cash, as the field app does): the cash counted (Bengali digits accepted) and, for a difference, a note.
+ */
+export const receiveWorkerCashSchema = z.object({
+  workerId: z.string().min(1).max(64),
+  counted: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : (parseNumberInput(v) ?? Number.NaN)) : v),
+    z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0 && n <= 10_000_000, msg("invalidAmount")),
+  ),
+  note: z.string().trim().max(300, msg("tooLong")).optional(),
+  idempotencyKey,
+});
+export type ReceiveWorkerCashInput = z.input<typeof receiveWorkerCashSchema>;
+
 export const HANDOVER_REFUSALS = ["noWorkerLinked", "alreadySubmitted", "noteRequired", "notFound", "alreadyConfirmed", "notSamePerson"] as const;
 export type HandoverRefusal = (typeof HANDOVER_REFUSALS)[number];
