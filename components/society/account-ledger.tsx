@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { LEDGER_PAGE_SIZE, type Ledger, type LedgerLine } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { societyHref } from "@/lib/society/tabs";
@@ -24,14 +24,14 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
   const base = `${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}&account=${ledger.account.code}`;
   const first = ledger.page * LEDGER_PAGE_SIZE;
   const particulars = (line: LedgerLine) =>
-    [tKinds(line.kind as "collection"), line.memberName && `${line.memberName} (${localizeDigits(line.memberCode ?? "", locale)})`, line.workerName, line.recordCode && `${localizeDigits(line.recordCode, locale)} ${line.category ?? ""}`.trim()]
+    [tKinds(line.kind as "collection"), line.memberName && `${line.memberName} (${line.memberCode ?? ""})`, line.workerName, line.recordCode && `${line.recordCode} ${line.category ?? ""}`.trim()]
       .filter(Boolean)
       .join(" · ");
   return (
     <section className="space-y-2" aria-labelledby="account-ledger" data-testid="account-ledger">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="account-ledger" className="font-semibold">
-          {t("ledger", { account: `${localizeDigits(ledger.account.code, locale)} ${name}`, from: day(range.from), to: day(range.to) })}
+          {t("ledger", { account: `${ledger.account.code} ${name}`, from: day(range.from), to: day(range.to) })}
         </h2>
         <Link href={`${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}`} className="text-sm underline">
           {t("backToBooks")}

@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -53,8 +54,16 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
   const surplusToDate = -toDate.filter((a) => a.type === "income" || a.type === "expense").reduce((s, a) => s + a.total, 0);
   const sum = (rows: { balance: number }[]) => rows.reduce((s, r) => s + r.balance, 0);
 
+  // Cash in hand cannot really be below zero: a payment was recorded without the cash, or the opening cash is missing.
+  const cashInHand = toDate.filter((a) => a.kind === "cash_in_hand").reduce((s, a) => s + a.total, 0);
+
   return (
     <div className="space-y-6" data-testid="books-tab">
+      {cashInHand < 0 ? (
+        <Alert variant="destructive" data-testid="cash-below-zero">
+          <AlertDescription>{t("cashBelowZero", { amount: formatTaka(cashInHand, locale), to: day(range.to) })}</AlertDescription>
+        </Alert>
+      ) : null}
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-md border bg-background p-3">
         <input type="hidden" name="tab" value="books" />
         <div className="space-y-1">

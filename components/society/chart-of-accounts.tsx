@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,7 +11,7 @@ import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toValidationMessageKey } from "@/lib/applications/validation-keys";
-import { localizeDigits } from "@/lib/format";
+
 import { addAccountAction, labelAccountAction } from "@/lib/society/actions";
 import { ACCOUNT_KINDS_ADDED, accountLabelSchema, addAccountSchema } from "@/lib/society/books/schemas";
 import { accountName } from "./account-name";
@@ -21,7 +21,6 @@ type Account = { code: string; kind: string; type: string; name: string | null; 
 /** The society's chart of accounts: each account's code, name and type; admins rename accounts and add categories. */
 export function ChartOfAccounts({ societyId, accounts, isAdmin }: { societyId: string; accounts: Account[]; isAdmin: boolean }) {
   const t = useTranslations("society.books");
-  const locale = useLocale();
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label={t("chartTitle")}>
@@ -36,7 +35,7 @@ export function ChartOfAccounts({ societyId, accounts, isAdmin }: { societyId: s
           <tbody className="divide-y">
             {accounts.map((a) => (
               <tr key={a.code}>
-                <td className="px-3 py-1.5 tabular-nums">{localizeDigits(a.code, locale)}</td>
+                <td className="px-3 py-1.5 tabular-nums">{a.code}</td>
                 <td className="px-3 py-1.5">{isAdmin ? <LabelForm societyId={societyId} code={a.code} current={accountName(t, a)} /> : accountName(t, a)}</td>
                 <td className="px-3 py-1.5">{t(`types.${a.type as "asset"}`)}</td>
               </tr>
@@ -52,7 +51,6 @@ export function ChartOfAccounts({ societyId, accounts, isAdmin }: { societyId: s
 function LabelForm({ societyId, code, current }: { societyId: string; code: string; current: string }) {
   const t = useTranslations("society.books");
   const tValidation = useTranslations("validation");
-  const locale = useLocale();
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const form = useForm<z.input<typeof accountLabelSchema>, unknown, z.output<typeof accountLabelSchema>>({ resolver: zodResolver(accountLabelSchema), defaultValues: { code, label: current } });
@@ -64,7 +62,7 @@ function LabelForm({ societyId, code, current }: { societyId: string; code: stri
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-1" data-testid={`label-account-${code}`}>
       <div className="flex flex-wrap gap-2">
-        <Input id={`account-label-${code}`} aria-label={`${t("label")}: ${localizeDigits(code, locale)}`} {...form.register("label", { onChange: () => setSaved(false) })} aria-invalid={!!labelError} className="h-8 max-w-56" />
+        <Input id={`account-label-${code}`} aria-label={`${t("label")}: ${code}`} {...form.register("label", { onChange: () => setSaved(false) })} aria-invalid={!!labelError} className="h-8 max-w-56" />
         <Button type="submit" size="sm" variant="outline" disabled={pending}>
           {t("rename")}
         </Button>
@@ -88,7 +86,6 @@ function AddAccountForm({ societyId }: { societyId: string }) {
   const t = useTranslations("society.books");
   const router = useRouter();
   const [added, setAdded] = useState<string | null>(null);
-  const locale = useLocale();
   const form = useForm<z.input<typeof addAccountSchema>, unknown, z.output<typeof addAccountSchema>>({ resolver: zodResolver(addAccountSchema), defaultValues: { kind: "expense_category", name: "" } });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => addAccountAction(societyId, values), (data) => {
     setAdded(data.code);
@@ -114,7 +111,7 @@ function AddAccountForm({ societyId }: { societyId: string }) {
         {t("addAccount")}
       </Button>
       <ActionErrorAlert error={error} />
-      {added ? <p role="status" className="text-sm text-muted-foreground">{t("added", { code: localizeDigits(added, locale) })}</p> : null}
+      {added ? <p role="status" className="text-sm text-muted-foreground">{t("added", { code: added })}</p> : null}
     </form>
   );
 }

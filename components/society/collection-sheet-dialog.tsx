@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday } from "@/lib/format";
 import type { ActionError } from "@/lib/auth/action-result";
-import { formatNumber, formatTaka, localizeDigits, parseNumberInput } from "@/lib/format";
+import { formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
 import { loadCollectionSheetAction, saveCollectionSheetAction } from "@/lib/society/actions";
 import { collectionSheetSchema } from "@/lib/society/schemas";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
@@ -145,7 +145,7 @@ export function CollectionSheetDialog({ societyId, workers, disabled }: { societ
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium">{r.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  {localizeDigits(r.memberCode, locale)} · {t("dialogs.sheet.expected", { amount: formatTaka(r.installmentAmount + r.savingsAmount, locale) })}
+                  {r.memberCode} · {t("dialogs.sheet.expected", { amount: formatTaka(r.installmentAmount + r.savingsAmount, locale) })}
                 </p>
               </div>
               <Input

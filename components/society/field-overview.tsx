@@ -2,7 +2,7 @@ import { Smartphone } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatDateTime, formatNumber, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatDateTime, formatNumber, formatTaka } from "@/lib/format";
 import type { FieldOverview } from "@/lib/society/field/queries";
 import { ConfirmHandoverButton, ReceiveWorkerCash, WorkerAccountSelect } from "./field-overview-controls";
 
@@ -30,7 +30,7 @@ export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyI
             <li key={w.id} className="grid gap-1 py-2 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="field-overview-worker" data-worker={w.code}>
               <div className="min-w-0">
                 <p className="font-medium">
-                  {localizeDigits(w.code, locale)} · {w.name}
+                  {w.code} · {w.name}
                 </p>
                 <p className="text-xs text-muted-foreground" data-testid="field-overview-sync">
                   {w.lastSyncAt ? t("lastSync", { time: formatDateTime(w.lastSyncAt, locale) }) : t("neverSynced")}
@@ -71,7 +71,7 @@ export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyI
               <li key={h.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2" data-testid="field-handover">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
-                    {localizeDigits(h.worker.code, locale)} · {h.worker.name} · {formatCalendarDate(h.date, locale)}
+                    {h.worker.code} · {h.worker.name} · {formatCalendarDate(h.date, locale)}
                   </p>
                   <p className="text-xs">
                     {t("expectedCounted", { expected: formatTaka(h.expected, locale), counted: formatTaka(h.counted, locale) })}

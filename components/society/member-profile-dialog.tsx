@@ -74,7 +74,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
               <section>
                 <h3 className="mb-2 font-semibold">{t("info")}</h3>
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
-                  <Field label={t("memberCode")} value={localizeDigits(profile.member.memberCode, locale)} />
+                  <Field label={t("memberCode")} value={profile.member.memberCode} />
                   <Field label={t("worker")} value={profile.member.workerName} />
                   <Field label={t("phone")} value={formatPhone(profile.member.phone, locale)} />
                   <Field label={t("nid")} value={localizeDigits(profile.member.nid, locale)} />
@@ -82,11 +82,11 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                   <Field label={t("joinDate")} value={day(profile.member.joinDate)} />
                   <Field label={t("membershipType")} value={tTypes(profile.member.membershipType)} />
                   <Field label={t("status")} value={t(`statuses.${profile.member.status}`)} />
-                  <Field label={t("dailyInstallment")} value={taka(profile.member.installmentAmount)} />
-                  <Field label={t("dailySavings")} value={taka(profile.member.savingsAmount)} />
-                  {profile.member.loanAmount ? <Field label={t("loan")} value={taka(profile.member.loanAmount)} /> : null}
-                  <Field label={t("savingsBalance")} value={taka(profile.balance.savings)} />
-                  <Field label={t("loanOutstanding")} value={taka(profile.balance.loanOutstanding)} />
+                  <Field label={t("dailyInstallment")} value={taka(profile.member.installmentAmount)} money />
+                  <Field label={t("dailySavings")} value={taka(profile.member.savingsAmount)} money />
+                  {profile.member.loanAmount ? <Field label={t("loan")} value={taka(profile.member.loanAmount)} money /> : null}
+                  <Field label={t("savingsBalance")} value={taka(profile.balance.savings)} money />
+                  <Field label={t("loanOutstanding")} value={taka(profile.balance.loanOutstanding)} money />
                 </dl>
               </section>
               {profile.loan ? (
@@ -113,7 +113,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
               {profile.member.status === "active" ? (
                 <section>
                   <h3 className="mb-2 font-semibold">{t("withdraw")}</h3>
-                  <WithdrawalForm societyId={societyId} memberId={memberId} locale={locale} onDone={() => load(date)} />
+                  <WithdrawalForm societyId={societyId} memberId={memberId} memberName={profile.member.name} locale={locale} onDone={() => load(date)} />
                 </section>
               ) : null}
               <section>
@@ -159,11 +159,12 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
+/** A labelled value; an amount never wraps (a negative balance keeps its sign on its line at any width). */
+function Field({ label, value, money = false }: { label: string; value: string; money?: boolean }) {
   return (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+      <dd className={money ? "font-medium whitespace-nowrap tabular-nums" : "font-medium"}>{value}</dd>
     </div>
   );
 }

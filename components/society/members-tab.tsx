@@ -21,18 +21,20 @@ type Props = {
   page: Awaited<ReturnType<typeof listMembers>>;
   q: string;
   workers: Awaited<ReturnType<typeof workerOptions>>;
+  /** The staff member looking (never offered to approve a withdrawal they asked for). */
+  viewerId: string | null;
   isAdmin: boolean;
   /** May pay loans out to members (society.lend). */
   canLend: boolean;
 };
 
-export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend }: Props) {
+export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmin, canLend }: Props) {
   const [t, tReports, locale] = await Promise.all([getTranslations("society.members"), getTranslations("society.reports"), getLocale() as Promise<Locale>]);
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const pageHref = (n: number) => `${societyHref(societyId, "members")}&page=${n}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   return (
     <div className="space-y-4">
-      <WaitingWithdrawals societyId={societyId} canDecide={isAdmin} />
+      <WaitingWithdrawals societyId={societyId} canDecide={isAdmin} viewerId={viewerId} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <form method="get" action={societyHref(societyId)} className="flex flex-1 gap-2" role="search" aria-label={t("search")}>
           <input type="hidden" name="tab" value="members" />
@@ -51,9 +53,10 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend
       <p className="text-sm text-muted-foreground" data-testid="members-count">
         {t("count", { total: formatNumber(page.total, locale) })}
       </p>
+      {/* On a phone each member is a card (the balances and the documents first); from sm up, the table. */}
       <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t("count", { total: formatNumber(page.total, locale) })}>
-        <table className="w-full min-w-[720px] text-sm" data-testid="members-table">
-          <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
+        <table className="w-full text-sm sm:min-w-[720px]" data-testid="members-table">
+          <thead className="hidden bg-muted/60 text-left text-xs text-muted-foreground sm:table-header-group">
             <tr>
               <th className="px-3 py-2 font-medium">{t("memberCode")}</th>
               <th className="px-3 py-2 font-medium">{t("name")}</th>
@@ -67,18 +70,18 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend
               <th className="px-3 py-2 text-right font-medium">{t("actions")}</th>
             </tr>
           </thead>
-          <tbody className="divide-y">
+          <tbody className="block divide-y sm:table-row-group">
             {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={10} className="px-3 py-8 text-center text-muted-foreground">
+              <tr className="block sm:table-row">
+                <td colSpan={10} className="block px-3 py-8 text-center text-muted-foreground sm:table-cell">
                   {t("empty")}
                 </td>
               </tr>
             ) : (
               page.rows.map((m) => (
-                <tr key={m.id} data-testid="member-row">
-                  <td className="whitespace-nowrap px-3 py-2 text-xs">{localizeDigits(m.memberCode, locale)}</td>
-                  <td className="px-3 py-2">
+                <tr key={m.id} data-testid="member-row" className="grid grid-cols-2 gap-x-3 px-3 py-2 sm:table-row sm:p-0">
+                  <td className="col-span-2 whitespace-nowrap text-xs sm:table-cell sm:px-3 sm:py-2">{m.memberCode}</td>
+                  <td className="col-span-2 sm:table-cell sm:px-3 sm:py-2">
                     <p className="font-medium" title={m.name}>
                       {truncateName(m.name, NAME_LIMIT.member)}
                       {m.status === "inactive" ? (
@@ -89,19 +92,25 @@ export async function MembersTab({ societyId, page, q, workers, isAdmin, canLend
                     </p>
                     <p className="text-xs text-muted-foreground">{t("nid", { nid: localizeDigits(m.nid, locale) })}</p>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatPhone(m.phone, locale)}</td>
-                  <td className="px-3 py-2">{m.workerName}</td>
-                  <td className="px-3 py-2">{m.area}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.installmentAmount, locale)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatTaka(m.savingsAmount, locale)}</td>
-                  <td className="px-3 py-2 text-right font-medium tabular-nums" data-testid="member-savings-balance">
-                    {formatTaka(m.balance.savings, locale)}
+                  <td className="hidden whitespace-nowrap sm:table-cell sm:px-3 sm:py-2">{formatPhone(m.phone, locale)}</td>
+                  <td className="hidden sm:table-cell sm:px-3 sm:py-2">{m.workerName}</td>
+                  <td className="hidden sm:table-cell sm:px-3 sm:py-2">{m.area}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell sm:px-3 sm:py-2">{formatTaka(m.installmentAmount, locale)}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell sm:px-3 sm:py-2">{formatTaka(m.savingsAmount, locale)}</td>
+                  <td className="py-1 sm:table-cell sm:px-3 sm:py-2 sm:text-right">
+                    <span className="block text-xs text-muted-foreground sm:hidden">{t("savingsBalance")}</span>
+                    <span className="whitespace-nowrap font-medium tabular-nums" data-testid="member-savings-balance">
+                      {formatTaka(m.balance.savings, locale)}
+                    </span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums" data-testid="member-loan-outstanding">
-                    {formatTaka(m.balance.loanOutstanding, locale)}
+                  <td className="py-1 text-right sm:table-cell sm:px-3 sm:py-2">
+                    <span className="block text-xs text-muted-foreground sm:hidden">{t("loanOutstanding")}</span>
+                    <span className="whitespace-nowrap tabular-nums" data-testid="member-loan-outstanding">
+                      {formatTaka(m.balance.loanOutstanding, locale)}
+                    </span>
                   </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
+                  <td className="col-span-2 pt-1 sm:table-cell sm:px-3 sm:py-2">
+                    <div className="flex flex-wrap justify-end gap-1">
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} canLend={canLend} />
                       <PdfLink compact href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
                         {`${tReports("profilePdf")}: ${m.name}`}

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
-import { formatNumber, formatPercent, formatTaka, localizeDigits } from "@/lib/format";
+import { formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import type { getMonthReport, getSocietyStats } from "@/lib/society/queries";
 import { SocietyDocuments } from "./society-documents";
 
@@ -44,7 +44,7 @@ export async function ReportsTab({ societyId, isAdmin, report, stats }: Props) {
                 {report.rows.map((r) => (
                   <tr key={r.id}>
                     <td className="py-2 pr-2">
-                      {r.name} <span className="text-xs text-muted-foreground">{localizeDigits(r.code, locale)}</span>
+                      {r.name} <span className="text-xs text-muted-foreground">{r.code}</span>
                     </td>
                     <td className="py-2 pr-2 text-right tabular-nums">{formatNumber(r.members, locale)}</td>
                     <td className="py-2 pr-2 text-right tabular-nums">{formatTaka(r.collected, locale)}</td>

@@ -1,11 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
-import { formatDateTime, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatTaka } from "@/lib/format";
 import { waitingWithdrawals } from "@/lib/society/books/queries";
 import { DecideWithdrawal } from "./decide-withdrawal";
 
 /** Withdrawals above the society's limit, waiting for a second admin (maker-checker); nothing when none waits. */
-export async function WaitingWithdrawals({ societyId, canDecide }: { societyId: string; canDecide: boolean }) {
+export async function WaitingWithdrawals({ societyId, canDecide, viewerId }: { societyId: string; canDecide: boolean; viewerId: string | null }) {
   const rows = await waitingWithdrawals(societyId);
   if (rows.length === 0) return null;
   const [t, locale] = await Promise.all([getTranslations("society.withdrawals"), getLocale() as Promise<Locale>]);
@@ -19,11 +19,19 @@ export async function WaitingWithdrawals({ societyId, canDecide }: { societyId: 
           <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="waiting-withdrawal">
             <div>
               <p className="font-medium">
-                {w.member.name} ({localizeDigits(w.member.memberCode, locale)}) · {formatTaka(w.amount, locale)}
+                {w.member.name} ({w.member.memberCode}) · {formatTaka(w.amount, locale)}
               </p>
-              <p className="text-muted-foreground text-xs">{t("askedAt", { time: formatDateTime(w.requestedAt, locale) })}</p>
+              <p className="text-muted-foreground text-xs" data-testid="waiting-withdrawal-asked">
+                {w.requestedByName ? t("askedBy", { name: w.requestedByName, time: formatDateTime(w.requestedAt, locale) }) : t("askedAt", { time: formatDateTime(w.requestedAt, locale) })}
+              </p>
             </div>
-            {canDecide ? <DecideWithdrawal societyId={societyId} withdrawalId={w.id} /> : null}
+            {canDecide && viewerId && w.requestedById === viewerId ? (
+              <p className="text-xs text-muted-foreground" data-testid="waiting-withdrawal-own">
+                {t("ownRequest")}
+              </p>
+            ) : canDecide ? (
+              <DecideWithdrawal societyId={societyId} withdrawalId={w.id} />
+            ) : null}
           </li>
         ))}
       </ul>

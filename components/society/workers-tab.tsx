@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
-import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import type { listWorkers } from "@/lib/society/queries";
 import { initialOf, NAME_LIMIT, truncateName } from "@/lib/society/rules";
 import { societyHref } from "@/lib/society/tabs";
@@ -51,7 +51,7 @@ export async function WorkersTab({ societyId, workers, isAdmin }: { societyId: s
                         {t("active")}
                       </Badge>
                     </div>
-                    <p className="text-xs text-muted-foreground">{localizeDigits(w.code, locale)}</p>
+                    <p className="text-xs text-muted-foreground">{w.code}</p>
                     <p className="flex items-center gap-1 text-sm">
                       <MapPin aria-hidden className="size-3.5 text-muted-foreground" />
                       {w.area}

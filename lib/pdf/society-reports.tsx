@@ -48,7 +48,7 @@ export function memberProfileSections(data: MemberProfileData, t: Translate, loc
       columns: keyValue(150),
       rows: [
         [t("name"), m.name],
-        [t("memberCode"), f.digits(m.memberCode)],
+        [t("memberCode"), m.memberCode],
         [t("recordId"), f.digits(m.code)],
         [t("nid"), f.digits(m.nid)],
         [t("phone"), f.phone(m.phone)],
@@ -147,7 +147,7 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
         { header: t("dailyInstallmentShort"), width: 58, align: right },
         { header: t("dailySavingsShort"), width: CONTENT_WIDTH - 473, align: right },
       ],
-      rows: data.members.map((m) => [f.digits(m.code), f.digits(m.memberCode), m.name, f.digits(m.nid), f.phone(m.phone), m.workerName, f.taka(m.installmentAmount), f.taka(m.savingsAmount)]),
+      rows: data.members.map((m) => [m.code, m.memberCode, m.name, f.digits(m.nid), f.phone(m.phone), m.workerName, f.taka(m.installmentAmount), f.taka(m.savingsAmount)]),
     },
     {
       title: collectionsTitle,
@@ -162,7 +162,7 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
         { header: t("savings"), width: 50, align: right },
         { header: t("total"), width: CONTENT_WIDTH - 473, align: right },
       ],
-      rows: data.collections.map((c) => [f.digits(c.code), f.day(c.date), c.memberName, f.digits(c.memberCode), c.workerName, f.taka(c.installment), f.taka(c.savings), f.taka(c.installment + c.savings)]),
+      rows: data.collections.map((c) => [c.code, f.day(c.date), c.memberName, c.memberCode, c.workerName, f.taka(c.installment), f.taka(c.savings), f.taka(c.installment + c.savings)]),
     },
   ];
   if (data.truncated) sections.push({ showHeader: false, columns: keyValue(0), rows: [["", t("truncated", { count: f.num(data.collections.length) })]] });
@@ -181,7 +181,7 @@ export function MemberCalendarDocument({ chrome, data, t }: { chrome: PdfChrome;
   const weekdays = ["sat", "sun", "mon", "tue", "wed", "thu", "fri"] as const;
   const info = [
     [t("name"), member.name],
-    [t("memberCode"), f.digits(member.memberCode)],
+    [t("memberCode"), member.memberCode],
     [t("worker"), member.workerName],
     [t("dailyInstallment"), f.taka(member.installmentAmount)],
     [t("dailySavings"), f.taka(member.savingsAmount)],

@@ -68,6 +68,8 @@ for (const language of ["bn", "en"] as const) {
     await user.getByTestId("view-profile").click();
     await user.getByTestId("withdrawal-form").locator("input").fill(digits("1500"));
     await user.getByTestId("withdrawal-submit").click();
+    // Money leaving the society is confirmed first (issue 48).
+    await user.getByTestId("withdrawal-confirm-yes").click();
     await expect(user.getByTestId("withdrawal-done")).toHaveAttribute("data-status", "requested");
     await noSidewaysScroll(user, 360);
     await user.keyboard.press("Escape");

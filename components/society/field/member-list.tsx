@@ -3,7 +3,7 @@
 import { AlertTriangle, Check, Clock } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/i18n/config";
-import { formatTaka, localizeDigits } from "@/lib/format";
+import { formatTaka } from "@/lib/format";
 import type { MemberRow } from "@/lib/society/field/outbox";
 import { cn } from "@/lib/utils";
 
@@ -34,7 +34,7 @@ export function MemberList({ rows, onOpen }: { rows: MemberRow[]; onOpen: (row: 
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{row.name}</p>
               <p className="text-xs text-muted-foreground">
-                {localizeDigits(row.memberCode, locale)} · {row.area}
+                {row.memberCode} · {row.area}
               </p>
               <p className="text-xs">
                 {t("installment")} {formatTaka(row.installment, locale)} · {t("savings")} {formatTaka(row.savings, locale)}

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { dhakaToday, formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
+import { dhakaToday, formatCalendarDate, formatTaka } from "@/lib/format";
 import type { MemberRow, OutboxEntry } from "@/lib/society/field/outbox";
 import type { FieldSheet } from "@/lib/society/field/queries";
 import { fieldAmountsSchema } from "@/lib/society/field/schemas";
@@ -92,9 +92,9 @@ function Receipts({ row, society, waiting, collections }: { row: MemberRow; soci
       society,
       amount: formatTaka(amount, locale),
       member: row.name,
-      code: localizeDigits(row.memberCode, locale),
+      code: row.memberCode,
       date: formatCalendarDate(dhakaToday(new Date(recordedAt)), locale),
-      number: localizeDigits(number, locale),
+      number,
     });
     if (navigator.share) await navigator.share({ text }).catch(() => undefined);
     else {
@@ -110,7 +110,7 @@ function Receipts({ row, society, waiting, collections }: { row: MemberRow; soci
         {items.map((item) => (
           <li key={item.key} className="flex items-center gap-2 rounded-md border p-2 text-sm" data-testid="field-receipt" data-receipt={item.number ?? ""}>
             <div className="min-w-0 flex-1">
-              <p className="font-medium">{item.number ? t("number", { number: localizeDigits(item.number, locale) }) : t("pending")}</p>
+              <p className="font-medium">{item.number ? t("number", { number: item.number }) : t("pending")}</p>
               <p className="text-xs text-muted-foreground tabular-nums">{formatTaka(item.amount, locale)}</p>
             </div>
             {item.number ? (

@@ -47,11 +47,14 @@ export async function trialBalance(societyId: string, through: string): Promise<
 
 /** Withdrawals waiting for a second person, oldest first, with who asked (for the admins' list). */
 export async function waitingWithdrawals(societyId: string) {
-  return prisma.societyWithdrawal.findMany({
+  const rows = await prisma.societyWithdrawal.findMany({
     where: { societyId, status: "requested" },
     orderBy: { requestedAt: "asc" },
     select: { id: true, amount: true, requestedAt: true, requestedById: true, member: { select: { name: true, memberCode: true } } },
   });
+  const askers = [...new Set(rows.flatMap((r) => (r.requestedById ? [r.requestedById] : [])))];
+  const names = new Map((askers.length ? await prisma.staffUser.findMany({ where: { id: { in: askers } }, select: { id: true, name: true } }) : []).map((s) => [s.id, s.name]));
+  return rows.map((r) => ({ ...r, requestedByName: r.requestedById ? (names.get(r.requestedById) ?? null) : null }));
 }
 
 /** Every journal entry touching a member, oldest first, with what it moved on their savings and their loan. */

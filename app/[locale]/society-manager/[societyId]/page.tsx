@@ -63,14 +63,14 @@ export default async function SocietyPage({ params, searchParams }: { params: Pr
         />
         <SocietyTabs societyId={societyId} active={tab} />
         <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4" data-testid={`society-tab-${tab}`}>
-          <TabContent tab={tab} societyId={societyId} search={search} isAdmin={isAdmin} canLend={hasSocietyPermission(access.access, "society.lend")} canReverse={hasSocietyPermission(access.access, "society.reverse")} society={access.society} />
+          <TabContent tab={tab} societyId={societyId} search={search} viewerId={access.createdById} isAdmin={isAdmin} canLend={hasSocietyPermission(access.access, "society.lend")} canReverse={hasSocietyPermission(access.access, "society.reverse")} society={access.society} />
         </main>
       </div>
     </ClientMessages>
   );
 }
 
-async function TabContent({ tab, societyId, search, isAdmin, canLend, canReverse, society }: { tab: SocietyTab; societyId: string; search: Search; isAdmin: boolean; canLend: boolean; canReverse: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
+async function TabContent({ tab, societyId, search, viewerId, isAdmin, canLend, canReverse, society }: { tab: SocietyTab; societyId: string; search: Search; viewerId: string | null; isAdmin: boolean; canLend: boolean; canReverse: boolean; society: { name: string; registrationNumber: string | null; address: string | null } }) {
   switch (tab) {
     case "dashboard": {
       const [data, workers, field] = await Promise.all([getSocietyDashboard(societyId), workerOptions(societyId), fieldOverview(societyId)]);
@@ -81,7 +81,7 @@ async function TabContent({ tab, societyId, search, isAdmin, canLend, canReverse
     case "members": {
       const { q, page } = memberSearchSchema.parse({ q: first(search.q), page: first(search.page) });
       const [members, workers] = await Promise.all([listMembers(societyId, q, page), workerOptions(societyId)]);
-      return <MembersTab societyId={societyId} page={members} q={q} workers={workers} isAdmin={isAdmin} canLend={canLend} />;
+      return <MembersTab societyId={societyId} page={members} q={q} workers={workers} viewerId={viewerId} isAdmin={isAdmin} canLend={canLend} />;
     }
     case "collection": {
       const [today, recent, workers] = await Promise.all([getCollectionToday(societyId), recentCollections(societyId), workerOptions(societyId)]);
