@@ -73,6 +73,8 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
       setSucceeded(result.ok);
       if (!result.ok) {
         applyServerFieldErrors(form, result.error);
+        // The key was spent on other figures (a submission whose answer never arrived, then an edit): the next try is new.
+        if (result.error.reason === "idempotencyKeyReused") (form.setValue as (name: string, value: string) => void)("idempotencyKey", newIdempotencyKey());
         return setError(result.error);
       }
       setError(null);

@@ -4,7 +4,7 @@ import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { dhakaToday } from "@/lib/format";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { calendarMonth, missedDays, monthlyTarget, monthOf, RECENT_LIMIT, REPORT_COLLECTION_LIMIT, REPORT_RECENT_LIMIT } from "./rules";
+import { calendarMonth, daysDueThisMonth, missedDays, monthlyTarget, monthOf, RECENT_LIMIT, REPORT_COLLECTION_LIMIT, REPORT_RECENT_LIMIT } from "./rules";
 
 /**
  * Reads of the society tool. Every query is scoped by the society id the access check resolved, never
@@ -222,7 +222,8 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
       installment: sums._sum.installmentCollected ?? 0,
       savings: sums._sum.savingsCollected ?? 0,
       collectedDays: days.length,
-      missedDays: missedDays(month.dayOfMonth, days.length),
+      // Counted from the joining day for a member who joined this month (one who joined today missed nothing).
+      missedDays: missedDays(daysDueThisMonth(today, isoDateOf(joinDate)), days.length),
       target: monthlyTarget([member]),
     },
     onDate,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calendarMonth, initialOf, missedDays, monthOf, monthlyTarget, planSheet, salaryTotal, truncateName } from "./rules";
+import { calendarMonth, daysDueThisMonth, initialOf, missedDays, monthOf, monthlyTarget, planSheet, salaryTotal, truncateName } from "./rules";
 import { societyCode, societyCodeNumber, societyCodes } from "./codes";
 
 describe("society codes", () => {
@@ -137,3 +137,13 @@ describe("calendarMonth", () => {
   });
 });
 
+describe("the days of this month a member was due to pay", () => {
+  it("is the day of the month for a member who joined before it, and counts from the joining day otherwise", () => {
+    expect(daysDueThisMonth("2026-11-28", "2025-03-20")).toBe(28);
+    expect(daysDueThisMonth("2026-11-28", "2026-11-28")).toBe(1);
+    expect(daysDueThisMonth("2026-11-28", "2026-11-20")).toBe(9);
+    expect(daysDueThisMonth("2026-11-28", "2026-11-29")).toBe(0);
+    // A member who joined today and paid today has missed nothing (the walk's member showed 27 missed days).
+    expect(missedDays(daysDueThisMonth("2026-11-28", "2026-11-28"), 1)).toBe(0);
+  });
+});

@@ -32,6 +32,16 @@ export function missedDays(dayOfMonth: number, collectedDays: number): number {
   return Math.max(0, dayOfMonth - collectedDays);
 }
 
+/**
+ * The days of this month a member was due to pay by `today`: the day of the month, or, for a member who joined this
+ * month, the days since joining (the joining day counts). A member who joined today has missed nothing yet.
+ */
+export function daysDueThisMonth(today: string, joinDate: string): number {
+  if (joinDate > today) return 0;
+  const day = Number(today.slice(8, 10));
+  return joinDate.slice(0, 7) === today.slice(0, 7) ? day - Number(joinDate.slice(8, 10)) + 1 : day;
+}
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**

@@ -315,8 +315,11 @@ export async function saveCollectionSheet(a: SocietyActor, input: z.output<typeo
  * on her row of the sheet (record the money as savings, or give the loan first). Balances as this transaction sees them.
  */
 async function refuseInstalmentsBeyondLoan(tx: Tx, societyId: string, movements: CollectionMovement[], rowOrder: string[]) {
-  const paying = movements.filter((m) => m.installment > 0).map((m) => m.memberId);
+  const paying = [...new Set(movements.filter((m) => m.installment > 0).map((m) => m.memberId))].sort();
   if (paying.length === 0) return;
+  // The paying members' rows locked (in id order, as everywhere): two saves, or a save and a phone's sync, cannot each
+  // take the last of one loan; the second reads what the first posted.
+  await tx.$executeRaw`SELECT 1 FROM "SocietyMember" WHERE "id" = ANY(${paying}::text[]) ORDER BY "id" FOR UPDATE`;
   const balances = await memberBalances(societyId, paying, tx);
   const beyond = instalmentsBeyondLoan(movements, new Map([...balances].map(([id, b]) => [id, b.loanOutstanding])));
   if (beyond.length === 0) return;

@@ -16,6 +16,7 @@ import {
   addIncomeExpenseAction,
   addMemberAction,
   addWorkerAction,
+  approveWithdrawalAction,
   giveMemberLoanAction,
   requestWithdrawalAction,
   reverseIncomeExpenseAction,
@@ -81,6 +82,10 @@ beforeAll(async () => {
   must(await saveCollectionSheetAction(societyId, { workerId: office.id, date: today, rows: [{ memberId: a.id, installment: "200", savings: "80" }, { memberId: b.id, installment: "", savings: "300" }], idempotencyKey: randomUUID() }));
   must(await requestWithdrawalAction(societyId, { memberId: b.id, amount: "500", idempotencyKey: randomUUID() }));
   must(await requestWithdrawalAction(societyId, { memberId: b.id, amount: "500", idempotencyKey: randomUUID() }));
+  // A withdrawal above the limit, still waiting: after a restore, the one who asked still cannot approve it.
+  await prisma.society.update({ where: { id: societyId }, data: { withdrawalApprovalLimit: 100 } });
+  must(await requestWithdrawalAction(societyId, { memberId: a.id, amount: "150", idempotencyKey: randomUUID() }));
+  await prisma.society.update({ where: { id: societyId }, data: { withdrawalApprovalLimit: 5000 } });
   must(await giveMemberLoanAction(societyId, { memberId: b.id, principal: "4000", ratePercent: "10", method: "flat", frequency: "weekly", instalmentCount: "10", firstDueDate: today, idempotencyKey: randomUUID() }));
   const income = must(await addIncomeExpenseAction(societyId, { type: "income", category: "অনুদান", amount: "9000", description: "", date: yesterday, idempotencyKey: randomUUID() }));
   must(await addIncomeExpenseAction(societyId, { type: "expense", category: "ভাড়া", amount: "700", description: "", date: today, idempotencyKey: randomUUID() }));
@@ -127,6 +132,9 @@ describe("a backup's round trip", () => {
     // Each restored entry carries the time of its record, not the restore's one instant (the walk's passbook of −৳১,০০০).
     const times = await prisma.societyJournalEntry.groupBy({ by: ["createdAt"], where: { societyId } });
     expect(times.length).toBeGreaterThan(5);
+    const waiting = await prisma.societyWithdrawal.findFirstOrThrow({ where: { societyId, status: "requested" }, select: { id: true, requestedById: true } });
+    expect(waiting.requestedById).toBe(adminId);
+    expect(await approveWithdrawalAction(societyId, { withdrawalId: waiting.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "withdrawalSamePerson" } });
   });
 
   it("refuses an older file without hand-overs over a society that has confirmed ones, changing nothing", async () => {

@@ -113,6 +113,14 @@ describe("the running totals are the journal's", () => {
   });
 });
 
+describe("posting the records again", () => {
+  it("is refused over books that are not empty (it would count every taka twice)", async () => {
+    const before = await trialBalance(societyId, today);
+    expect(await refusal(ownerUrl, [`SELECT "society_books_repost"($1)`, [societyId]])).toBe("23514");
+    expect(await trialBalance(societyId, today)).toEqual(before);
+  });
+});
+
 describe("the app's runtime role", () => {
   it("cannot delete, edit or truncate the journal, with the purge setting or without", async () => {
     expect(await refusal(appUrl, [`DELETE FROM "SocietyJournalLine" WHERE "societyId" = $1`, [societyId]])).toBe("42501");

@@ -199,6 +199,20 @@ describe("cash a worker holds, received at the office", () => {
     // Nothing left to receive: refused with the reason.
     expect(await receiveWorkerCashAction(societyId, { workerId: w.id, counted: "0", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "conflict", reason: "nothingToReceive" } });
   });
+
+  it("is never received by the admin who collects as that worker (maker-checker)", async () => {
+    const w = await worker();
+    await prisma.societyWorker.update({ where: { id: w.id }, data: { staffUserId: adminId } });
+    const m = await member(w.id);
+    must(await saveCollectionSheetAction(societyId, { workerId: w.id, date: today, rows: [{ memberId: m.id, installment: "", savings: "300" }], idempotencyKey: randomUUID() }));
+    expect(await receiveWorkerCashAction(societyId, { workerId: w.id, counted: "300", idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { code: "forbidden", reason: "notSamePerson" } });
+    await signInAs(secondAdminId);
+    try {
+      expect(await receiveWorkerCashAction(societyId, { workerId: w.id, counted: "300", idempotencyKey: randomUUID() })).toMatchObject({ ok: true, data: { expected: 300, counted: 300 } });
+    } finally {
+      await signInAs(adminId);
+    }
+  });
 });
 
 describe("the key itself", () => {

@@ -357,10 +357,15 @@ describe("dashboard, profile, search and settings", () => {
     await saveCollectionSheetAction(societyId, { workerId: worker.id, date: today, rows: [{ memberId: member.id, installment: "200", savings: "50" }], idempotencyKey: randomUUID() });
     const profile = await loadMemberProfileAction(societyId, { memberId: member.id, date: today });
     if (!profile.ok) throw new Error("profile");
-    const day = Number(today.slice(8, 10));
-    expect(profile.data.month).toMatchObject({ installment: 200, savings: 50, collectedDays: 1, missedDays: day - 1, target: 7500 });
+    // Joined today and paid today: nothing missed (the walk's member who joined that day showed 27 missed days).
+    expect(profile.data.month).toMatchObject({ installment: 200, savings: 50, collectedDays: 1, missedDays: 0, target: 7500 });
     expect(profile.data.onDate).toHaveLength(1);
     expect(profile.data.recent).toHaveLength(1);
+    // A member since an earlier month was due every day of this one so far.
+    await prisma.societyMember.update({ where: { id: member.id }, data: { joinDate: new Date("2025-01-05T00:00:00Z") } });
+    const day = Number(today.slice(8, 10));
+    const older = await loadMemberProfileAction(societyId, { memberId: member.id, date: today });
+    expect(older.ok && older.data.month).toMatchObject({ collectedDays: 1, missedDays: day - 1 });
   });
 
   it("member search matches name or member code, case-insensitive, Bengali included, paginated", async () => {

@@ -260,6 +260,9 @@ export const withdrawalRecord = z.object({
   requestedAt: timestamp,
   decidedAt: timestamp.nullish(),
   rejectionNote: optionalText(300),
+  /** Who asked and who decided: this system's staff accounts (maker-checker holds after a restore). */
+  requestedById: z.string().min(1).max(64).nullish(),
+  decidedById: z.string().min(1).max(64).nullish(),
 });
 
 /** A loan with an instalment plan paid out to a member (this system's addition): by the member's id; posted again. */

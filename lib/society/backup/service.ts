@@ -151,6 +151,8 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     appliedToLoan: w.appliedToLoan,
     status: w.status,
     requestedAt: w.requestedAt.toISOString(),
+    requestedById: w.requestedById,
+    decidedById: w.decidedById,
     decidedAt: w.decidedAt?.toISOString() ?? null,
     rejectionNote: w.rejectionNote,
   }));
@@ -401,8 +403,12 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     // they took out: refused, with the reason.
     if (!extras.withdrawals && oldWithdrawals > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsMissing", value: String(oldWithdrawals) }] });
     if (extras.withdrawals && extras.withdrawals.length > 0) {
+      // Who asked is kept (a waiting one is then never approved by the person who asked); for a waiting one, an account
+      // unknown here, or a file without it, becomes the person restoring, so a second person still decides.
+      const staff = await knownStaff(db, extras.withdrawals.flatMap((w) => [w.requestedById ?? "", w.decidedById ?? ""]));
       await copyInto(db, "SocietyWithdrawal", WITHDRAWAL_COLUMNS, extras.withdrawals.map((w) => [
         newId(), societyId, memberIds.get(w.memberId)!, w.amount, Math.min(w.appliedToLoan, w.amount), w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
+        staff.has(w.requestedById ?? "") ? w.requestedById : w.status === "requested" ? actor.createdById : null, w.decidedById && staff.has(w.decidedById) ? w.decidedById : null,
       ]));
     }
     // A file without members' loans over a society that lent would forgive every loan: refused, with the reason.
@@ -495,7 +501,14 @@ const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "reversedAt", "createdAt", "createdByRole"];
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
-const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote"];
+const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote", "requestedById", "decidedById"];
+
+/** Which of these staff account ids exist here. */
+async function knownStaff(db: ClientBase, ids: string[]): Promise<Set<string>> {
+  const named = [...new Set(ids.filter(Boolean))];
+  if (named.length === 0) return new Set();
+  return new Set((await db.query<{ id: string }>(`SELECT "id" FROM "StaffUser" WHERE "id" = ANY($1::text[])`, [named])).rows.map((r) => r.id));
+}
 const HANDOVER_COLUMNS = ["id", "societyId", "workerId", "date", "expected", "counted", "note", "status", "submittedById", "submittedAt", "confirmedById", "confirmedAt", "confirmNote"];
 
 /**
@@ -503,8 +516,7 @@ const HANDOVER_COLUMNS = ["id", "societyId", "workerId", "date", "expected", "co
  * staff: kept when the account exists here, otherwise the person restoring (the audit row of the restore says who).
  */
 async function handoverRows(db: ClientBase, societyId: string, handovers: HandoverRecord[], workerIds: Map<string, string>, restoredBy: string | null, newId: () => string, now: Date) {
-  const named = [...new Set(handovers.flatMap((h) => [h.submittedById, h.confirmedById ?? ""]).filter(Boolean))];
-  const known = new Set((await db.query<{ id: string }>(`SELECT "id" FROM "StaffUser" WHERE "id" = ANY($1::text[])`, [named])).rows.map((r) => r.id));
+  const known = await knownStaff(db, handovers.flatMap((h) => [h.submittedById, h.confirmedById ?? ""]));
   const staff = (id: string | null | undefined) => (id && known.has(id) ? id : restoredBy);
   const unassigned = handovers.find((h) => !staff(h.submittedById));
   if (unassigned) return { ok: false as const, problems: [{ code: "invalidField" as const, list: "handovers" as const, record: unassigned.id, field: "submittedById" }] };

@@ -67,6 +67,8 @@ async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof 
     });
     if (!handover) return fail("notFound");
     if (handover.submittedById === actor.createdById) return fail("forbidden", { reason: "notSamePerson" });
+    // The worker's row, as the office's receipt of her cash takes it: the two never read what she holds half-way.
+    await tx.$executeRaw`SELECT 1 FROM "SocietyWorker" WHERE "id" = ${handover.workerId} FOR UPDATE`;
     const { count } = await tx.fieldCashHandover.updateMany({
       where: { id: handover.id, status: "submitted" },
       data: { status: "confirmed", confirmedById: actor.createdById, confirmedAt: now, confirmNote: input.note || null },
@@ -90,8 +92,10 @@ export async function receiveWorkerCash(actor: SocietyActor, input: z.output<typ
     prisma.$transaction((tx) =>
       onceByKey(tx, societyClaim(actor, "society.field.receiveCash", input), async (): Promise<ActionResult<{ id: string; expected: number; counted: number }>> => {
         // The worker's row locked: two receipts of her cash queue, the second sees the first's posting.
-        const workers = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "SocietyWorker" WHERE "id" = ${input.workerId} AND "societyId" = ${actor.societyId} FOR UPDATE`;
+        const workers = await tx.$queryRaw<{ id: string; staffUserId: string | null }[]>`SELECT "id", "staffUserId" FROM "SocietyWorker" WHERE "id" = ${input.workerId} AND "societyId" = ${actor.societyId} FOR UPDATE`;
         if (!workers[0] || !actor.createdById) return fail("notFound");
+        // Maker-checker, as for a confirmation: an admin who collects as this worker does not receive her own cash.
+        if (workers[0].staffUserId === actor.createdById) return fail("forbidden", { reason: "notSamePerson" });
         const expected = (await workersCashHeld(tx, actor.societyId, [input.workerId])).get(input.workerId) ?? 0;
         if (expected <= 0) return fail("conflict", { reason: "nothingToReceive" });
         if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });

@@ -63,8 +63,11 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       // A day whose books are closed takes no new collection: refused with the reason, kept on the phone.
       const closedThrough = (await tx.society.findUniqueOrThrow({ where: { id: actor.societyId }, select: { booksClosedThrough: true } })).booksClosedThrough;
       const closed = closedThrough ? isoDateOf(closedThrough) : null;
-      // An instalment repays a loan: what each member still owes, lowered by what this batch takes.
-      const owed = new Map([...(await memberBalances(actor.societyId, [...members.keys()], tx))].map(([id, b]) => [id, b.loanOutstanding]));
+      // An instalment repays a loan: what each member still owes (their rows locked in id order, as the office's sheet
+      // does, so the two never both take the last of one loan), lowered by what this batch takes.
+      const memberKeys = [...members.keys()].sort();
+      if (memberKeys.length > 0) await tx.$executeRaw`SELECT 1 FROM "SocietyMember" WHERE "id" = ANY(${memberKeys}::text[]) ORDER BY "id" FOR UPDATE`;
+      const owed = new Map([...(await memberBalances(actor.societyId, memberKeys, tx))].map(([id, b]) => [id, b.loanOutstanding]));
 
       const results: FieldEntryResult[] = [];
       const accepted: FieldEntry[] = [];

@@ -2,12 +2,13 @@
 -- app connects as (docs/deployment: the owner migrates, the runtime role only reads and writes rows).
 
 -- Whether a restore's purge or repost of this society's books is under way: named in the transaction's setting, and
--- by the owner of the books. society_books_purge and society_books_repost run as their owner (SECURITY DEFINER), so a
--- restore through them works for the runtime role, while the runtime role's own DELETE is refused, setting or not.
+-- running as the owner of the purge function. society_books_purge and society_books_repost run as their owner (SECURITY
+-- DEFINER), so a restore through them works for the runtime role, while the runtime role's own DELETE is refused,
+-- setting or not. (The functions' owner, not the tables': on a managed server the migrating role may not own a table.)
 CREATE FUNCTION "society_books_purging"(p_society text) RETURNS boolean
 LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('rinbondhu.books_purge', true) = p_society, false)
-     AND current_user = (SELECT pg_get_userbyid(c."relowner") FROM pg_class c WHERE c."oid" = '"SocietyJournalEntry"'::regclass)
+     AND current_user = (SELECT pg_get_userbyid(p."proowner") FROM pg_proc p WHERE p."oid" = '"society_books_purge"(text)'::regprocedure)
 $$;
 
 CREATE OR REPLACE FUNCTION "society_journal_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -127,4 +128,6 @@ BEGIN
     END IF;
   END LOOP;
   EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA %I TO %I', current_schema(), p_role);
+  -- The restore's two functions run as their owner: only the runtime role (not every role) may call them.
+  EXECUTE format('GRANT EXECUTE ON FUNCTION "society_books_purge"(text), "society_books_repost"(text) TO %I', p_role);
 END $$;

@@ -141,6 +141,12 @@ DECLARE
   posted int;
   short record;
 BEGIN
+  -- Only over an empty journal (after a purge, or a society never posted): posting the records again over their own
+  -- entries would count every taka twice.
+  IF EXISTS (SELECT 1 FROM "SocietyJournalEntry" WHERE "societyId" = p_society) THEN
+    RAISE EXCEPTION 'the books of society % are not empty: purge them before posting the records again', p_society
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'SocietyJournal_repost_empty';
+  END IF;
   PERFORM set_config('rinbondhu.books_purge', p_society, true);
   posted := "society_books_post_records"(p_society);
   PERFORM set_config('rinbondhu.books_purge', '', true);
@@ -154,3 +160,7 @@ BEGIN
   END IF;
   RETURN posted;
 END $$;
+
+-- The restore's functions are the runtime role's (granted by rinbondhu_grant_runtime), not every role's.
+REVOKE EXECUTE ON FUNCTION "society_books_purge"(text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION "society_books_repost"(text) FROM PUBLIC;
