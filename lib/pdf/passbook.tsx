@@ -39,7 +39,7 @@ export function passbookSections(data: PassbookData, t: Translate, locale: Local
       ],
       rows: [
         [t("name"), m.name],
-        [t("memberCode"), f.digits(m.memberCode)],
+        [t("memberCode"), m.memberCode],
         [t("nid"), f.digits(m.nid)],
         [t("phone"), f.phone(m.phone)],
         [t("worker"), m.workerName],

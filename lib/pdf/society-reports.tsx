@@ -49,7 +49,7 @@ export function memberProfileSections(data: MemberProfileData, t: Translate, loc
       rows: [
         [t("name"), m.name],
         [t("memberCode"), m.memberCode],
-        [t("recordId"), f.digits(m.code)],
+        [t("recordId"), m.code],
         [t("nid"), f.digits(m.nid)],
         [t("phone"), f.phone(m.phone)],
         [t("worker"), m.workerName],
@@ -85,7 +85,7 @@ export function memberProfileSections(data: MemberProfileData, t: Translate, loc
         { header: t("savings"), width: 76, align: right },
         { header: t("total"), width: CONTENT_WIDTH - 447, align: right },
       ],
-      rows: data.recent.map((c) => [f.day(c.date), f.digits(c.code), c.workerName, f.taka(c.installment), f.taka(c.savings), f.taka(c.installment + c.savings)]),
+      rows: data.recent.map((c) => [f.day(c.date), c.code, c.workerName, f.taka(c.installment), f.taka(c.savings), f.taka(c.installment + c.savings)]),
     },
   ];
 }
@@ -112,7 +112,7 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
       columns: keyValue(150),
       rows: [
         [t("societyName"), data.society.name],
-        [t("registrationNumber"), data.society.registrationNumber ? f.digits(data.society.registrationNumber) : "—"],
+        [t("registrationNumber"), data.society.registrationNumber ?? "—"],
         [t("address"), data.society.address || "—"],
         [t("workers"), f.num(data.stats.workers)],
         [t("members"), f.num(data.stats.members)],
@@ -132,7 +132,7 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
         { header: t("collected"), width: 76, align: right },
         { header: t("status"), width: CONTENT_WIDTH - 468 },
       ],
-      rows: data.workers.map((w) => [f.digits(w.code), w.name, w.area, f.phone(w.phone), f.num(w.totalMembers), f.taka(w.dailyCollection), t(`statuses.${w.status}`)]),
+      rows: data.workers.map((w) => [w.code, w.name, w.area, f.phone(w.phone), f.num(w.totalMembers), f.taka(w.dailyCollection), t(`statuses.${w.status}`)]),
     },
     {
       title: t("membersTitle", { count: f.num(data.members.length) }),
