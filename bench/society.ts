@@ -50,6 +50,12 @@ async function seedSociety(databaseUrl: string): Promise<void> {
        FROM generate_series(1, $2::int) m`,
       [societyId, members, workers],
     );
+    // Each member lent at joining, on the books (an instalment repays a loan: the sheet refuses one beyond it).
+    await client.query(`UPDATE "SocietyMember" SET "loanAmount" = 1000000 WHERE "societyId" = $1`, [societyId]);
+    await client.query(
+      `SELECT "society_post"($1, DATE '2024-01-01', 'member_loan', 'SocietyMember', "id", "society_member_loan_lines"("id", 1000000)) FROM "SocietyMember" WHERE "societyId" = $1`,
+      [societyId],
+    );
     const today = `(now() AT TIME ZONE 'Asia/Dhaka')::date`;
     await client.query(
       `INSERT INTO "SocietyCollectionSheet" ("id", "societyId", "workerId", "date", "updatedAt", "createdByRole")
