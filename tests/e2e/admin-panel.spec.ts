@@ -47,6 +47,12 @@ test("a product badge edited in the back office shows on the home page", async (
     await expect(page.locator("[data-testid=product-card][data-product=business]")).not.toContainText("Quick decision");
     // Wait for hydration: text typed into a server-rendered field before it would be reset.
     await page.goto("/admin/settings/products", { waitUntil: "networkidle" });
+    // The field itself hydrated (an idle network is not enough on a busy machine: the suite's other worker shares the
+    // CPU, and React reset the half-typed badge, which then read "For entrepreneursQuick decision").
+    await page.waitForFunction(() => {
+      const input = document.querySelector("#business-badgeEn");
+      return !!input && Object.keys(input).some((k) => k.startsWith("__reactFiber$"));
+    });
     const card = page.getByTestId("product-business");
     await card.locator("#business-badgeEn").fill("Quick decision");
     await card.locator("#business-minTenure").fill(String(before!.maxTenure + 1));

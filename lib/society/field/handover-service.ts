@@ -1,5 +1,5 @@
 import "server-only";
-import { booksRefusal } from "@/lib/society/books/refusals";
+import { booksRefusal, withBooksRefusals } from "@/lib/society/books/refusals";
 import { postHandover } from "@/lib/society/books/posting";
 import { societyClaim } from "@/lib/society/books/once";
 import { onceByKey } from "@/lib/idempotency/service";
@@ -11,7 +11,6 @@ import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf } from "@/lib/validation/fields";
 import type { confirmHandoverSchema, handoverSchema, receiveWorkerCashSchema } from "./schemas";
 import { dhakaToday } from "@/lib/format";
-import { withBooksRefusals } from "@/lib/society/books/refusals";
 import { ownWorkerId } from "./sync-service";
 import { workersCashHeld } from "./queries";
 import type { z } from "zod";
