@@ -14,3 +14,13 @@ export function isPeriodClosed(error: unknown): boolean {
 export function isSavingsBelowZero(error: unknown): boolean {
   return error instanceof Error && /savings of member .* would go below zero/.test(error.message);
 }
+
+/** A posting dated on or before the society's opening balance (SocietyJournalEntry_opening_first refused it). */
+export function isBeforeOpening(error: unknown): boolean {
+  return error instanceof Error && /books of society .* open after/.test(error.message);
+}
+
+/** An opening balance after entries already posted on or before its day (SocietyJournalEntry_opening_first). */
+export function isOpeningAfterEntries(error: unknown): boolean {
+  return error instanceof Error && /the opening balance comes first/.test(error.message);
+}

@@ -71,6 +71,8 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.workerSalary.createMany({ data: society.salaries, ...skip });
       await tx.incomeExpense.createMany({ data: society.incomeExpenses, ...skip });
       await tx.societyMemberLoan.createMany({ data: society.memberLoans, ...skip });
+      await tx.societyOpeningBalance.createMany({ data: society.openingBalances, ...skip });
+      await tx.societyOpeningBalanceLine.createMany({ data: society.openingLines, ...skip });
       // The books: the demo records posted to the society's journal, once (the database's own posting rules).
       await tx.$executeRaw`SELECT "society_books_post_records"(${society.society.id}) WHERE NOT EXISTS (SELECT 1 FROM "SocietyJournalEntry" WHERE "societyId" = ${society.society.id})`;
 

@@ -42,7 +42,10 @@ export function applyServerFieldErrors<V extends FieldValues>(form: UseFormRetur
  * A refused action's message: the specific reason when there is one (a screen may word its own reasons in
  * `<reasonsFrom>.reasons`, else the shared ones of "adminCommon"), else the code's. Field errors stay on their fields.
  */
-export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionError | null; title?: string; reasonsFrom?: "adminCustomers" | "adminKyc" }) {
+/** A refusal as a form shows it; `confirm` sends the form again with the person's confirmation (cashBelowZero). */
+export type ShownActionError = ActionError & { confirm?: () => void };
+
+export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ShownActionError | null; title?: string; reasonsFrom?: "adminCustomers" | "adminKyc" }) {
   const t = useTranslations();
   if (!error) return null;
   const candidates = error.reason ? [...(reasonsFrom ? [`${reasonsFrom}.reasons.${error.reason}`] : []), `adminCommon.reasons.${error.reason}`] : [];
@@ -51,7 +54,16 @@ export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionE
   return (
     <Alert variant="destructive" role="alert" data-testid="action-error" data-reason={error.reason}>
       {title ? <AlertTitle>{title}</AlertTitle> : null}
-      <AlertDescription>{t(key, values)}</AlertDescription>
+      <AlertDescription>
+        {t(key, values)}
+        {error.confirm ? (
+          <span className="mt-2 flex">
+            <Button type="button" size="sm" variant="destructive" onClick={error.confirm} data-testid="confirm-cash-below-zero">
+              {t("adminCommon.payAnyway")}
+            </Button>
+          </span>
+        ) : null}
+      </AlertDescription>
     </Alert>
   );
 }
@@ -63,9 +75,10 @@ export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ActionE
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed-values type
 export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V, unknown, any>, action: (values: V) => Promise<ActionResult<R>>, onSuccess: (data: R) => void) {
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<ShownActionError | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const [pending, startTransition] = useTransition();
+  const setField = form.setValue as (name: string, value: string | boolean) => void;
   const onSubmit = form.handleSubmit(() =>
     startTransition(async () => {
       const values = form.getValues();
@@ -74,14 +87,19 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
       if (!result.ok) {
         applyServerFieldErrors(form, result.error);
         // The key was spent on other figures (a submission whose answer never arrived, then an edit): the next try is new.
-        if (result.error.reason === "idempotencyKeyReused") (form.setValue as (name: string, value: string) => void)("idempotencyKey", newIdempotencyKey());
+        if (result.error.reason === "idempotencyKeyReused") setField("idempotencyKey", newIdempotencyKey());
+        // A payment that would take the society's cash below zero: the same form, sent again once the person confirms.
+        if (result.error.reason === "cashBelowZero" && "confirmCashBelowZero" in values) {
+          return setError({ ...result.error, confirm: () => (setField("confirmCashBelowZero", true), void onSubmit()) });
+        }
         return setError(result.error);
       }
       setError(null);
       onSuccess(result.data);
       // A form whose action moves money carries an idempotency key: a retry of this submission reuses it (one effect),
-      // the next submission gets a new one.
-      if ("idempotencyKey" in values) (form.setValue as (name: string, value: string) => void)("idempotencyKey", newIdempotencyKey());
+      // the next submission gets a new one (and asks again about cash below zero).
+      if ("idempotencyKey" in values) setField("idempotencyKey", newIdempotencyKey());
+      if ("confirmCashBelowZero" in values) setField("confirmCashBelowZero", false);
     }),
   );
   return { onSubmit, error, succeeded, setSucceeded, pending };

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { Locale } from "@/i18n/config";
@@ -24,7 +25,7 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
   const base = `${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}&account=${ledger.account.code}`;
   const first = ledger.page * LEDGER_PAGE_SIZE;
   const particulars = (line: LedgerLine) =>
-    [tKinds(line.kind as "collection"), line.memberName && `${line.memberName} (${line.memberCode ?? ""})`, line.workerName, line.recordCode && `${line.recordCode} ${line.category ?? ""}`.trim()]
+    [`${t("voucher")} ${line.voucher}`, tKinds(line.kind as "collection"), line.memberName && `${line.memberName} (${line.memberCode ?? ""})`, line.workerName, line.recordCode && `${line.recordCode} ${line.category ?? ""}`.trim()]
       .filter(Boolean)
       .join(" · ");
   return (
@@ -37,9 +38,13 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
           {t("backToBooks")}
         </Link>
       </div>
+      {/*
+        On a phone each line is a card (date, particulars, then its debit or credit and the balance, each labelled);
+        from sm up, the table, which scrolls inside its own frame. Amounts never wrap, so a minus sign stays on its figure.
+      */}
       <div className="relative overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="account-ledger">
-        <table className="w-full min-w-[640px] text-sm" data-testid="ledger-lines">
-          <thead className="bg-muted/50 text-left">
+        <table className="w-full text-sm sm:min-w-[640px]" data-testid="ledger-lines">
+          <thead className="hidden bg-muted/50 text-left sm:table-header-group">
             <tr>
               <th className="px-3 py-1.5 font-medium">{t("date")}</th>
               <th className="px-3 py-1.5 font-medium">{t("particulars")}</th>
@@ -49,18 +54,20 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
               {canReverse ? <th className="px-3 py-1.5 font-medium"><span className="sr-only">{t("reverse")}</span></th> : null}
             </tr>
           </thead>
-          <tbody className="divide-y">
-            <tr>
-              <td className="px-3 py-1.5" colSpan={4}>
+          <tbody className="block divide-y sm:table-row-group">
+            <tr className={ROW}>
+              <td className={CELL} colSpan={4}>
                 {t("opening")}
               </td>
-              <td className="px-3 py-1.5 text-right tabular-nums">{taka(side(ledger.opening))}</td>
-              {canReverse ? <td /> : null}
+              <td className={`${CELL} text-right`}>
+                <Money>{taka(side(ledger.opening))}</Money>
+              </td>
+              {canReverse ? <td className="hidden sm:table-cell" /> : null}
             </tr>
             {ledger.lines.map((line) => (
-              <tr key={line.lineId} data-testid="ledger-line" data-kind={line.kind}>
-                <td className="px-3 py-1.5 whitespace-nowrap">{day(line.date)}</td>
-                <td className="px-3 py-1.5">
+              <tr key={line.lineId} data-testid="ledger-line" data-kind={line.kind} className={ROW}>
+                <td className={`${CELL} col-span-2 text-xs whitespace-nowrap text-muted-foreground sm:text-sm sm:text-foreground`}>{day(line.date)}</td>
+                <td className={`${CELL} col-span-2`}>
                   {particulars(line)}
                   {line.reversed ? (
                     <Badge variant="outline" className="ml-2">
@@ -68,18 +75,37 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
                     </Badge>
                   ) : null}
                 </td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{line.amount > 0 ? taka(line.amount) : ""}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{line.amount < 0 ? taka(-line.amount) : ""}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{taka(side(line.balance))}</td>
-                {canReverse ? <td className="px-3 py-1.5">{line.reversible && line.incomeExpenseId ? <ReverseEntryButton societyId={societyId} incomeExpenseId={line.incomeExpenseId} code={line.recordCode ?? ""} /> : null}</td> : null}
+                <td className={`${CELL} sm:text-right ${line.amount > 0 ? "" : "hidden"}`}>
+                  <Label>{t("debit")}</Label>
+                  <Money>{line.amount > 0 ? taka(line.amount) : ""}</Money>
+                </td>
+                <td className={`${CELL} sm:text-right ${line.amount < 0 ? "" : "hidden"}`}>
+                  <Label>{t("credit")}</Label>
+                  <Money>{line.amount < 0 ? taka(-line.amount) : ""}</Money>
+                </td>
+                <td className={`${CELL} col-start-2 text-right`}>
+                  <Label>{t("balance")}</Label>
+                  <Money>{taka(side(line.balance))}</Money>
+                </td>
+                {canReverse ? (
+                  line.reversible && line.incomeExpenseId ? (
+                    <td className={`${CELL} col-span-2`}>
+                      <ReverseEntryButton societyId={societyId} incomeExpenseId={line.incomeExpenseId} code={line.recordCode ?? ""} />
+                    </td>
+                  ) : (
+                    <td className="hidden sm:table-cell" />
+                  )
+                ) : null}
               </tr>
             ))}
-            <tr className="bg-muted/30" data-testid="ledger-closing">
-              <td className="px-3 py-1.5 font-semibold" colSpan={4}>
+            <tr className={`${ROW} bg-muted/30 font-semibold`} data-testid="ledger-closing">
+              <td className={CELL} colSpan={4}>
                 {t("closing")}
               </td>
-              <td className="px-3 py-1.5 text-right font-semibold tabular-nums">{taka(side(ledger.closing))}</td>
-              {canReverse ? <td /> : null}
+              <td className={`${CELL} text-right`}>
+                <Money>{taka(side(ledger.closing))}</Money>
+              </td>
+              {canReverse ? <td className="hidden sm:table-cell" /> : null}
             </tr>
           </tbody>
         </table>
@@ -93,4 +119,18 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
       ) : null}
     </section>
   );
+}
+
+/** A line's row: a two-column card on a phone, a table row from sm up (as the members table). */
+const ROW = "grid grid-cols-2 gap-x-3 gap-y-0.5 px-3 py-2 sm:table-row sm:p-0";
+const CELL = "sm:table-cell sm:px-3 sm:py-1.5";
+
+/** A column's name beside its figure on a phone (the table's header says it from sm up). */
+function Label({ children }: { children: ReactNode }) {
+  return <span className="block text-xs font-normal text-muted-foreground sm:hidden">{children}</span>;
+}
+
+/** An amount on one line: a negative balance keeps its minus sign on its figure at any width. */
+function Money({ children }: { children: ReactNode }) {
+  return <span className="whitespace-nowrap tabular-nums">{children}</span>;
 }

@@ -20,7 +20,7 @@ export function AddMemberDialog({ societyId, workers }: { societyId: string; wor
   const t = useTranslations("society");
   const form = useForm<MemberInput, unknown, MemberValues>({
     resolver: zodResolver(memberSchema),
-    defaultValues: { memberCode: "", name: "", nid: "", phone: "", workerId: "", installmentAmount: "", savingsAmount: "", loanAmount: "", membershipType: "regular", idempotencyKey: newIdempotencyKey() },
+    defaultValues: { memberCode: "", name: "", nid: "", phone: "", workerId: "", installmentAmount: "", savingsAmount: "", loanAmount: "", membershipType: "regular", idempotencyKey: newIdempotencyKey(), confirmCashBelowZero: false },
   });
   const errors = form.formState.errors;
   const { open, setOpen, onSubmit, error, pending } = useDialogForm(form, (v) => addMemberAction(societyId, v));

@@ -14,6 +14,8 @@ import { accountName } from "./account-name";
 import { ChartOfAccounts } from "./chart-of-accounts";
 import { CloseBooksForm } from "./close-books-form";
 import { WithdrawalRulesForm } from "./withdrawal-rules-form";
+import { OpeningBalanceSection } from "./opening-balance";
+import type { ComponentProps } from "react";
 
 type Props = {
   societyId: string;
@@ -28,6 +30,7 @@ type Props = {
   closedThrough: string | null;
   rules: { minimumSavingsBalance: number; withdrawalApprovalLimit: number };
   isAdmin: boolean;
+  opening: Omit<ComponentProps<typeof OpeningBalanceSection>, "societyId" | "isAdmin">;
 };
 
 function Money({ value, locale, strong = false }: { value: number; locale: Locale; strong?: boolean }) {
@@ -38,7 +41,7 @@ function Money({ value, locale, strong = false }: { value: number; locale: Local
  * The society's books for a period: the cash book (the society's cash, or one worker's), the trial balance, the income
  * and expenditure statement and the balance sheet, every figure from the journal; and closing the books (admins).
  */
-export async function BooksTab({ societyId, range, ledger, canReverse, workers, cash, period, toDate, closedThrough, rules, isAdmin }: Props) {
+export async function BooksTab({ societyId, range, ledger, canReverse, workers, cash, period, toDate, closedThrough, rules, isAdmin, opening }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.books"), getLocale() as Promise<Locale>]);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
   const debit = toDate.reduce((s, a) => s + Math.max(a.total, 0), 0);
@@ -252,6 +255,8 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
         <p className="text-sm text-muted-foreground">{t("chartText")}</p>
         <ChartOfAccounts societyId={societyId} accounts={toDate.map((a) => ({ code: a.code, kind: a.kind, type: a.type, name: a.name, label: a.label }))} isAdmin={isAdmin} />
       </details>
+
+      <OpeningBalanceSection societyId={societyId} isAdmin={isAdmin} {...opening} />
 
       <section className="space-y-2 rounded-md border bg-background p-3" aria-labelledby="close-books">
         <h2 id="close-books" className="font-semibold">

@@ -1,20 +1,23 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { Locale } from "@/i18n/config";
 import { dhakaToday } from "@/lib/format";
 import { closeBooksAction } from "@/lib/society/actions";
 import { closeBooksSchema } from "@/lib/society/books/schemas";
+import { withShownDetails } from "./shown-error";
 
 /** An admin closes the books through a day: nothing dated on or before it can be posted afterwards. */
 export function CloseBooksForm({ societyId }: { societyId: string }) {
   const t = useTranslations("society.books");
+  const locale = useLocale() as Locale;
   const router = useRouter();
   const form = useForm<z.input<typeof closeBooksSchema>, unknown, z.output<typeof closeBooksSchema>>({ resolver: zodResolver(closeBooksSchema), defaultValues: { through: "" } });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => closeBooksAction(societyId, values), () => router.refresh());
@@ -37,7 +40,7 @@ export function CloseBooksForm({ societyId }: { societyId: string }) {
           </Button>
         </div>
       </FormField>
-      <ActionErrorAlert error={error} />
+      <ActionErrorAlert error={withShownDetails(error, locale)} />
     </form>
   );
 }

@@ -4,14 +4,14 @@ import { Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { ActionErrorAlert } from "@/components/admin/forms";
+import { ActionErrorAlert, type ShownActionError } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { Locale } from "@/i18n/config";
-import type { ActionError } from "@/lib/auth/action-result";
 import { formatTaka } from "@/lib/format";
 import { deleteMemberAction, deleteWorkerAction } from "@/lib/society/actions";
 import { newIdempotencyKey } from "@/lib/idempotency/key";
+import { withShownDetails } from "./shown-error";
 
 /**
  * Delete with confirmation (spec: admin only). A society user gets the spec's "Only admin can delete
@@ -22,16 +22,17 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<ShownActionError | null>(null);
   const [closed, setClosed] = useState<{ paidOut: number; setOff: number } | null>(null);
   const [pending, startTransition] = useTransition();
   // One key per button as shown: a double tap or a retry answers the first result.
   const [idempotencyKey] = useState(newIdempotencyKey);
 
-  const confirm = () =>
+  // Closing pays the savings out of the society's cash: below zero, it asks first (cashBelowZero) and sends again.
+  const confirm = (confirmCashBelowZero = false) =>
     startTransition(async () => {
-      const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id, idempotencyKey });
-      if (!result.ok) return setError(result.error);
+      const result = kind === "worker" ? await deleteWorkerAction(societyId, { workerId: id }) : await deleteMemberAction(societyId, { memberId: id, idempotencyKey, confirmCashBelowZero });
+      if (!result.ok) return setError(result.error.reason === "cashBelowZero" && !confirmCashBelowZero ? { ...result.error, confirm: () => confirm(true) } : result.error);
       router.refresh();
       // A member with money on the books was closed, not deleted: say so before the dialog goes.
       if ("paidOut" in result.data && result.data.removed === "closed") return setClosed({ paidOut: result.data.paidOut, setOff: result.data.setOff });
@@ -77,12 +78,12 @@ export function DeleteRecordButton({ societyId, kind, id, name, isAdmin, compact
                 <DialogTitle>{t("dialogs.confirmDelete.title", { name })}</DialogTitle>
                 <DialogDescription>{t(`dialogs.confirmDelete.${kind}`)}</DialogDescription>
               </DialogHeader>
-              <ActionErrorAlert error={error} />
+              <ActionErrorAlert error={withShownDetails(error, locale)} />
               <DialogFooter>
                 <Button variant="outline" onClick={() => setOpen(false)}>
                   {t("dialogs.cancel")}
                 </Button>
-                <Button variant="destructive" onClick={confirm} disabled={pending} data-testid="confirm-delete">
+                <Button variant="destructive" onClick={() => confirm()} disabled={pending} data-testid="confirm-delete">
                   {t("dialogs.confirmDelete.confirm")}
                 </Button>
               </DialogFooter>

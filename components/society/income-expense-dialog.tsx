@@ -19,7 +19,7 @@ export function IncomeExpenseDialog({ societyId }: { societyId: string }) {
   const t = useTranslations("society");
   const form = useForm<IncomeExpenseInput, unknown, IncomeExpenseValues>({
     resolver: zodResolver(incomeExpenseSchema),
-    defaultValues: { type: "income", category: "", amount: "", description: "", date: dhakaToday(), idempotencyKey: newIdempotencyKey() },
+    defaultValues: { type: "income", category: "", amount: "", description: "", date: dhakaToday(), idempotencyKey: newIdempotencyKey(), confirmCashBelowZero: false },
   });
   const errors = form.formState.errors;
   const { open, setOpen, onSubmit, error, pending } = useDialogForm(form, (v) => addIncomeExpenseAction(societyId, v));

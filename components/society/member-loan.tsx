@@ -18,6 +18,7 @@ import type { MemberLoanView } from "@/lib/society/books/queries";
 import { memberLoanSchema } from "@/lib/society/books/schemas";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { newIdempotencyKey } from "@/lib/idempotency/key";
+import { loanDue } from "./loan-due";
 
 type Values = z.input<typeof memberLoanSchema>;
 type Output = z.output<typeof memberLoanSchema>;
@@ -34,12 +35,16 @@ export function MemberLoanGivenAlert({ given, locale }: { given: MemberLoanGiven
   );
 }
 
-/** A member's loan with its plan: what was paid, what is left, what is overdue and since when, and the schedule. */
-export function MemberLoanSummary({ loan, locale }: { loan: MemberLoanView; locale: Locale }) {
+/**
+ * A member's loan with its plan: what was paid, what is left, what is overdue and since when (loanDue, on `today` as the
+ * server read the loan), the next instalment, and the schedule.
+ */
+export function MemberLoanSummary({ loan, today, locale }: { loan: MemberLoanView; today: string; locale: Locale }) {
   const t = useTranslations("society.memberLoans");
   const taka = (n: number) => formatTaka(n, locale);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
   const { standing } = loan;
+  const due = loanDue(standing, loan.instalments, today);
   return (
     <div className="space-y-3" data-testid="member-loan">
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
@@ -51,7 +56,14 @@ export function MemberLoanSummary({ loan, locale }: { loan: MemberLoanView; loca
         <Item label={t("outstanding")} value={taka(standing.outstanding)} testId="loan-outstanding" />
         <Item label={t("overdue")} value={taka(standing.overdue)} testId="loan-overdue" tone={standing.overdue > 0 ? "bad" : undefined} />
         <Item label={t("daysInArrears")} value={formatNumber(standing.daysInArrears, locale)} testId="loan-arrears" tone={standing.daysInArrears > 0 ? "bad" : undefined} />
-        <Item label={t("next")} value={standing.next ? t("nextValue", { amount: taka(standing.next.amount), date: day(standing.next.dueDate) }) : t("repaid")} testId="loan-next" wide />
+        {due.overdueSince ? (
+          <Item label={t("oldestOverdue")} value={t("overdueSinceValue", { amount: taka(due.overdueSince.amount), date: day(due.overdueSince.dueDate) })} testId="loan-overdue-since" tone="bad" wide />
+        ) : null}
+        {due.next ? (
+          <Item label={t("next")} value={t("nextValue", { amount: taka(due.next.amount), date: day(due.next.dueDate) })} testId="loan-next" wide />
+        ) : due.overdueSince ? null : (
+          <Item label={t("next")} value={t("repaid")} testId="loan-next" wide />
+        )}
       </dl>
       <details>
         <summary className="cursor-pointer text-sm font-medium">{t("schedule")}</summary>
@@ -102,7 +114,7 @@ function Item({ label, value, testId, tone, wide }: { label: string; value: stri
 export function MemberLoanForm({ societyId, memberId, locale, onDone }: { societyId: string; memberId: string; locale: Locale; onDone: (given: MemberLoanGiven) => void }) {
   const t = useTranslations("society.memberLoans");
   const router = useRouter();
-  const initial: Values = { memberId, principal: "", ratePercent: "", method: "flat", frequency: "weekly", instalmentCount: "", firstDueDate: defaultFirstDueDate(dhakaToday(), "weekly"), idempotencyKey: newIdempotencyKey() };
+  const initial: Values = { memberId, principal: "", ratePercent: "", method: "flat", frequency: "weekly", instalmentCount: "", firstDueDate: defaultFirstDueDate(dhakaToday(), "weekly"), idempotencyKey: newIdempotencyKey(), confirmCashBelowZero: false };
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(memberLoanSchema), defaultValues: initial });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => giveMemberLoanAction(societyId, values), (data) => {
     form.reset(initial);

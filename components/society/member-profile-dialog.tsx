@@ -1,6 +1,6 @@
 "use client";
 
-import { Eye } from "lucide-react";
+import { BookOpen, UserRound } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/components/admin/forms";
@@ -15,18 +15,21 @@ import type { ActionError } from "@/lib/auth/action-result";
 import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { societyDownloads } from "@/lib/society/tabs";
 import { MemberLoanForm, MemberLoanGivenAlert, MemberLoanSummary, type MemberLoanGiven } from "./member-loan";
+import { PdfLink } from "./pdf-link";
 import { WithdrawalForm } from "./withdrawal-form";
 
 type Profile = Extract<Awaited<ReturnType<typeof loadMemberProfileAction>>, { ok: true }>["data"];
 type Row = Profile["recent"][number];
 
-/** Member profile (spec): details, this month's statistics, a day's search and the last 10 collections. */
+/** Member profile (spec): details, the passbook, the loan, this month's statistics, a day's search and the last 10 collections. */
 export function MemberProfileDialog({ societyId, memberId, name, canLend }: { societyId: string; memberId: string; name: string; canLend: boolean }) {
   const t = useTranslations("society.dialogs.profile");
   const tDialogs = useTranslations("society.dialogs");
   const tTypes = useTranslations("society.dialogs.addMember.types");
   const tLoans = useTranslations("society.memberLoans");
+  const tReports = useTranslations("society.reports");
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(false);
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -52,6 +55,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
         variant="ghost"
         size="icon"
         aria-label={`${t("title")}: ${name}`}
+        title={`${t("title")}: ${name}`}
         data-testid="view-profile"
         onClick={() => {
           setLoanGiven(null);
@@ -59,7 +63,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
           load(date);
         }}
       >
-        <Eye aria-hidden />
+        <UserRound aria-hidden />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl" data-testid="member-profile" closeLabel={tDialogs("close")}>
@@ -72,7 +76,13 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
           ) : (
             <div className="space-y-4 text-sm">
               <section>
-                <h3 className="mb-2 font-semibold">{t("info")}</h3>
+                <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">{t("info")}</h3>
+                  {/* The members table's passbook link (the PDF from the journal), its name written out. */}
+                  <PdfLink icon={BookOpen} href={societyDownloads.memberPassbook(societyId, memberId)} testId="profile-passbook-pdf">
+                    {tReports("passbookPdf")}
+                  </PdfLink>
+                </div>
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
                   <Field label={t("memberCode")} value={profile.member.memberCode} />
                   <Field label={t("worker")} value={profile.member.workerName} />
@@ -93,7 +103,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                 <section className="space-y-2">
                   <h3 className="font-semibold">{tLoans("title")}</h3>
                   {loanGiven ? <MemberLoanGivenAlert given={loanGiven} locale={locale} /> : null}
-                  <MemberLoanSummary loan={profile.loan} locale={locale} />
+                  <MemberLoanSummary loan={profile.loan} today={profile.today} locale={locale} />
                 </section>
               ) : null}
               {canLend && profile.member.status === "active" && profile.balance.loanOutstanding <= 0 ? (

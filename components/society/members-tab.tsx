@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { BookOpen, CalendarDays, FileUser, Search } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { WaitingWithdrawals } from "./waiting-withdrawals";
@@ -112,13 +112,14 @@ export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmi
                   <td className="col-span-2 pt-1 sm:table-cell sm:px-3 sm:py-2">
                     <div className="flex flex-wrap justify-end gap-1">
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} canLend={canLend} />
-                      <PdfLink compact href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
+                      {/* Each document its own icon (the label, spoken and on hover, names it and the member). */}
+                      <PdfLink compact icon={FileUser} href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
                         {`${tReports("profilePdf")}: ${m.name}`}
                       </PdfLink>
-                      <PdfLink compact href={societyDownloads.memberPassbook(societyId, m.id)} testId="member-passbook-pdf">
+                      <PdfLink compact icon={BookOpen} href={societyDownloads.memberPassbook(societyId, m.id)} testId="member-passbook-pdf">
                         {`${tReports("passbookPdf")}: ${m.name}`}
                       </PdfLink>
-                      <PdfLink compact calendar href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
+                      <PdfLink compact icon={CalendarDays} href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
                         {`${tReports("calendarPdf")}: ${m.name}`}
                       </PdfLink>
                       <DeleteRecordButton societyId={societyId} kind="member" id={m.id} name={m.name} isAdmin={isAdmin} compact />
@@ -131,7 +132,7 @@ export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmi
         </table>
       </div>
       {pages > 1 ? (
-        <nav className="flex items-center justify-between text-sm" aria-label={t("page", { page: page.page, pages })}>
+        <nav className="flex items-center justify-between text-sm" aria-label={t("page", { page: formatNumber(page.page, locale), pages: formatNumber(pages, locale) })}>
           {page.page > 1 ? (
             <Link className="underline" href={pageHref(page.page - 1)}>
               {t("previous")}

@@ -1,18 +1,20 @@
 "use client";
 
-import { CalendarDays, FileText, Loader2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { FileText, Loader2, type LucideIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/i18n/config";
+import { formatNumber } from "@/lib/format";
 
 /**
  * Opens a server-made PDF in a new tab. It is a plain link (works without script); with script, the
  * button shows "Preparing…" with the seconds waited while the server renders, instead of a button
  * that seems frozen, and an error message if the PDF could not be made.
  */
-export function PdfLink({ href, children, compact, calendar, testId }: { href: string; children: ReactNode; compact?: boolean; calendar?: boolean; testId?: string }) {
-  const Icon = calendar ? CalendarDays : FileText;
+export function PdfLink({ href, children, compact, icon: Icon = FileText, testId }: { href: string; children: ReactNode; compact?: boolean; icon?: LucideIcon; testId?: string }) {
   const t = useTranslations("society.reports");
+  const locale = useLocale() as Locale;
   const [seconds, setSeconds] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -50,7 +52,7 @@ export function PdfLink({ href, children, compact, calendar, testId }: { href: s
       <Button asChild variant="outline" size={compact ? "icon" : "sm"} aria-busy={busy}>
         <a href={href} target="_blank" rel="noopener" onClick={open} data-testid={testId} aria-label={compact ? String(children) : undefined} title={compact ? String(children) : undefined}>
           {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Icon aria-hidden className="size-4" />}
-          {compact ? null : busy ? t("preparing", { seconds }) : children}
+          {compact ? null : busy ? t("preparing", { seconds: formatNumber(seconds, locale) }) : children}
         </a>
       </Button>
       {failed ? (

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatTaka } from "@/lib/format";
 import type { RecentCollection } from "@/lib/society/queries";
 import { NAME_LIMIT, SHORT_DATE, truncateName } from "@/lib/society/rules";
 
@@ -35,8 +35,9 @@ async function RecentCollections({ rows, testId }: { rows: RecentCollection[]; t
             <summary className="flex cursor-pointer list-none items-center gap-2 py-2.5 [&::-webkit-details-marker]:hidden">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{truncateName(r.memberName, NAME_LIMIT.member)}</p>
+                {/* A code keeps its characters (as typed, in every language); the date takes the screen's digits. */}
                 <p className="text-xs text-muted-foreground">
-                  {localizeDigits(r.memberCode, locale)} · {formatCalendarDate(r.date, locale, SHORT_DATE)}
+                  {r.memberCode} · {formatCalendarDate(r.date, locale, SHORT_DATE)}
                 </p>
               </div>
               <span className="font-semibold tabular-nums" data-testid="recent-total">

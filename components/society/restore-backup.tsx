@@ -2,14 +2,19 @@
 
 import { Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/i18n/config";
+import { formatNumber, localizeDigits } from "@/lib/format";
 import { BACKUP_MAX_BYTES, backupFileText, checkBackup, planCounts, type BackupProblem } from "@/lib/society/backup/format";
 import { societyDownloads } from "@/lib/society/tabs";
 
 type Counts = ReturnType<typeof planCounts>;
+
+/** Problems whose value is a count on the society's books (the others name a record, a code or a name: kept as typed). */
+const COUNTED: ReadonlySet<BackupProblem["code"]> = new Set(["withdrawalsMissing", "memberLoansMissing", "handoversMissing", "openingMissing"]);
 type State =
   | { step: "idle" }
   | { step: "checking" }
@@ -27,6 +32,8 @@ type State =
 export function RestoreBackup({ societyId, isAdmin, current }: { societyId: string; isAdmin: boolean; current: { workers: number; members: number; collections: number } }) {
   const t = useTranslations("society.backup");
   const tSociety = useTranslations("society");
+  const locale = useLocale() as Locale;
+  const count = (n: number) => formatNumber(n, locale);
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ step: "idle" });
@@ -70,8 +77,13 @@ export function RestoreBackup({ societyId, isAdmin, current }: { societyId: stri
     }
   }
 
-  const problemText = (p: BackupProblem) =>
-    t(`problems.${p.code}`, { list: t(`lists.${p.list ?? "society"}`), record: p.record ?? "", field: p.field ?? "", value: p.value ?? "" });
+  // Counts, a version and a record's position ("#3") take the screen's digits; ids, codes and names stay as in the file.
+  const problemText = (p: BackupProblem) => {
+    const value = p.value ?? "";
+    const shownValue = COUNTED.has(p.code) && /^\d+$/.test(value) ? count(Number(value)) : p.code === "unsupportedVersion" ? localizeDigits(value, locale) : value;
+    const record = p.record === undefined ? "" : /^#\d+$/.test(p.record) ? localizeDigits(p.record, locale) : p.record;
+    return t(`problems.${p.code}`, { list: t(`lists.${p.list ?? "society"}`), record, field: p.field ?? "", value: shownValue });
+  };
 
   return (
     <section className="space-y-2 border-t pt-3" aria-labelledby="restore-title" data-testid="restore-backup">
@@ -110,13 +122,13 @@ export function RestoreBackup({ societyId, isAdmin, current }: { societyId: stri
       ) : null}
       {state.step === "preview" ? (
         <div className="space-y-2 rounded-md border p-3" data-testid="backup-preview">
-          <p>{t("preview", { workers: state.counts.workers, members: state.counts.members, collections: state.counts.collections })}</p>
+          <p>{t("preview", { workers: count(state.counts.workers), members: count(state.counts.members), collections: count(state.counts.collections) })}</p>
           <p className="text-xs text-muted-foreground">
             {state.counts.incomeExpenses === null || state.counts.salaries === null
               ? t("previewPrototype")
-              : t("previewExtra", { incomeExpenses: state.counts.incomeExpenses, salaries: state.counts.salaries })}
+              : t("previewExtra", { incomeExpenses: count(state.counts.incomeExpenses), salaries: count(state.counts.salaries) })}
           </p>
-          <p className="text-xs text-muted-foreground">{t("current", current)}</p>
+          <p className="text-xs text-muted-foreground">{t("current", { workers: count(current.workers), members: count(current.members), collections: count(current.collections) })}</p>
           <p className="font-medium text-destructive" role="alert">
             {t("replaceWarning")}
           </p>

@@ -3,9 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { ActionErrorAlert } from "@/components/admin/forms";
+import { ActionErrorAlert, type ShownActionError } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
-import type { ActionError } from "@/lib/auth/action-result";
 import { reverseIncomeExpenseAction } from "@/lib/society/actions";
 import { newIdempotencyKey } from "@/lib/idempotency/key";
 
@@ -13,10 +12,18 @@ import { newIdempotencyKey } from "@/lib/idempotency/key";
 export function ReverseEntryButton({ societyId, incomeExpenseId, code }: { societyId: string; incomeExpenseId: string; code: string }) {
   const t = useTranslations("society.books");
   const router = useRouter();
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<ShownActionError | null>(null);
   const [pending, startTransition] = useTransition();
   // One key per button as shown: a double tap or a retry answers the first result.
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // Reversing an income takes its cash back out: below zero, it asks first (cashBelowZero) and sends again.
+  const reverse = (confirmCashBelowZero = false) =>
+    startTransition(async () => {
+      const result = await reverseIncomeExpenseAction(societyId, { incomeExpenseId, idempotencyKey, confirmCashBelowZero });
+      if (!result.ok) return setError(result.error.reason === "cashBelowZero" && !confirmCashBelowZero ? { ...result.error, confirm: () => reverse(true) } : result.error);
+      setError(null);
+      router.refresh();
+    });
   return (
     <div className="space-y-1">
       <Button
@@ -28,12 +35,7 @@ export function ReverseEntryButton({ societyId, incomeExpenseId, code }: { socie
         aria-label={`${t("reverse")}: ${code}`}
         onClick={() => {
           if (!window.confirm(t("reverseConfirm", { code }))) return;
-          startTransition(async () => {
-            const result = await reverseIncomeExpenseAction(societyId, { incomeExpenseId, idempotencyKey });
-            if (!result.ok) return setError(result.error);
-            setError(null);
-            router.refresh();
-          });
+          reverse();
         }}
       >
         {t("reverse")}

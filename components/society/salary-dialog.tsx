@@ -29,7 +29,7 @@ export function SalaryDialog({ societyId, workers }: { societyId: string; worker
   const locale = useLocale() as Locale;
   const form = useForm<SalaryInput, unknown, SalaryValues>({
     resolver: zodResolver(salarySchema),
-    defaultValues: { workerId: "", month: dhakaToday().slice(0, 7), baseSalary: "", bonus: "", deductions: "", idempotencyKey: newIdempotencyKey() },
+    defaultValues: { workerId: "", month: dhakaToday().slice(0, 7), baseSalary: "", bonus: "", deductions: "", idempotencyKey: newIdempotencyKey(), confirmCashBelowZero: false },
   });
   const errors = form.formState.errors;
   const [base, bonus, deductions] = useWatch({ control: form.control, name: ["baseSalary", "bonus", "deductions"] });

@@ -26,7 +26,7 @@ export function WithdrawalForm({ societyId, memberId, memberName, locale, onDone
   const t = useTranslations("society.withdrawals");
   const router = useRouter();
   const [done, setDone] = useState<{ status: "paid" | "requested"; amount: number; balanceAfter: number } | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "", idempotencyKey: newIdempotencyKey() } });
+  const form = useForm<Values, unknown, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: { memberId, amount: "", idempotencyKey: newIdempotencyKey(), confirmCashBelowZero: false } });
   // Money leaves the society: the amount, checked, is confirmed before it is sent (reversal and closing ask first too).
   const [confirming, setConfirming] = useState<number | null>(null);
   const ask = form.handleSubmit((values) => setConfirming(values.amount));

@@ -11,7 +11,7 @@ import { AddWorkerDialog } from "./add-worker-dialog";
 import { DeleteRecordButton } from "./delete-record-button";
 
 export async function WorkersTab({ societyId, workers, isAdmin }: { societyId: string; workers: Awaited<ReturnType<typeof listWorkers>>; isAdmin: boolean }) {
-  const [t, locale] = await Promise.all([getTranslations("society.workers"), getLocale() as Promise<Locale>]);
+  const [t, tCollection, locale] = await Promise.all([getTranslations("society.workers"), getTranslations("society.collection"), getLocale() as Promise<Locale>]);
   return (
     <div className="space-y-4">
       <div className="flex justify-end">
@@ -68,8 +68,11 @@ export async function WorkersTab({ societyId, workers, isAdmin }: { societyId: s
                         <dd className="font-semibold tabular-nums" data-testid="worker-members">{formatNumber(w.totalMembers, locale)}</dd>
                       </div>
                       <div>
-                        <dt className="text-muted-foreground">{t("dailyCollection")}</dt>
-                        <dd className="font-semibold tabular-nums" data-testid="worker-collection">{formatTaka(w.dailyCollection, locale)}</dd>
+                        {/* Today's (Asia/Dhaka) instalments and savings, not a running total. */}
+                        <dt className="text-muted-foreground">{tCollection("todayAmount")}</dt>
+                        <dd className="font-semibold whitespace-nowrap tabular-nums" data-testid="worker-collection">
+                          {formatTaka(w.collectedToday, locale)}
+                        </dd>
                       </div>
                     </dl>
                   </div>

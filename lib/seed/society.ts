@@ -74,6 +74,8 @@ export type SocietyRows = {
   salaries: Prisma.WorkerSalaryCreateManyInput[];
   incomeExpenses: Prisma.IncomeExpenseCreateManyInput[];
   memberLoans: Prisma.SocietyMemberLoanCreateManyInput[];
+  openingBalances: Prisma.SocietyOpeningBalanceCreateManyInput[];
+  openingLines: Prisma.SocietyOpeningBalanceLineCreateManyInput[];
 };
 
 export function buildSociety(documents: DemoDocuments): SocietyRows {
@@ -244,8 +246,29 @@ export function buildSociety(documents: DemoDocuments): SocietyRows {
     }];
   });
 
+  // The books as the society brought them from its paper ledger, the day before it started here: entered by the manager,
+  // posted by the head office's admin (maker-checker), first in the journal.
+  const openingId = demoId("society-opening:1");
+  const openingBalances: Prisma.SocietyOpeningBalanceCreateManyInput[] = [{
+    id: openingId,
+    societyId,
+    asOf: calendarDate(2025, 1, 4),
+    status: "posted",
+    proposedById: manager,
+    proposedAt: atDhakaTime(calendarDate(2025, 1, 5), "09:00"),
+    decidedById: staffId("admin"),
+    decidedAt: atDhakaTime(calendarDate(2025, 1, 5), "09:30"),
+  }];
+  const openingLines: Prisma.SocietyOpeningBalanceLineCreateManyInput[] = [
+    { id: demoId("society-opening-line:1"), openingId, kind: "cash_in_hand", amount: 350_000 },
+    { id: demoId("society-opening-line:2"), openingId, kind: "bank", amount: 100_000 },
+    { id: demoId("society-opening-line:3"), openingId, kind: "share_capital", amount: 50_000 },
+  ];
+
   return {
     memberLoans,
+    openingBalances,
+    openingLines,
     society: { id: societyId, ...DEMO_SOCIETY, createdAt: established, updatedAt: established },
     // The manager runs the society; the collection agent may view and add but not delete.
     managers: [

@@ -7,10 +7,11 @@ import { checkCompatAdminPassword, clearCompatElevation, setCompatElevation } fr
 import { getCollectionSheet, getMemberProfile } from "./queries";
 import { adminPasswordSchema, collectionSheetSchema, deleteMemberSchema, incomeExpenseSchema, memberSchema, profileQuerySchema, recordId, salarySchema, settingsSchema, sheetQuerySchema, workerSchema } from "./schemas";
 import { addIncomeExpense, addMember, addWorker, deleteMember, deleteWorker, paySalary, saveCollectionSheet, updateSocietySettings } from "./service";
-import { accountLabelSchema, addAccountSchema, approveWithdrawalSchema, closeBooksSchema, memberLoanSchema, reverseIncomeExpenseSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
+import { accountLabelSchema, addAccountSchema, approveOpeningBalanceSchema, approveWithdrawalSchema, openingBalanceSchema, rejectOpeningBalanceSchema, closeBooksSchema, memberLoanSchema, reverseIncomeExpenseSchema, rejectWithdrawalSchema, withdrawalRulesSchema, withdrawalSchema } from "./books/schemas";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "./books/withdrawals";
 import { addAccount, closeBooks, labelAccount, reverseIncomeExpense, updateWithdrawalRules } from "./books/service";
 import { giveMemberLoan } from "./books/loans";
+import { approveOpeningBalance, proposeOpeningBalance, rejectOpeningBalance } from "./books/opening";
 
 /** A photo travels as a File inside the action's arguments; the server decodes it for real. */
 const workerWithPhoto = workerSchema.extend({ photo: z.custom<Blob>((v) => v instanceof Blob, { error: "imageNotImage" }).nullish() });
@@ -185,4 +186,28 @@ export const addAccountAction = defineSocietyAction({
   permission: "society.settings",
   input: addAccountSchema,
   handler: (input, access) => addAccount(access, input),
+});
+
+/** The society's opening balances, entered once by one admin … */
+export const proposeOpeningBalanceAction = defineSocietyAction({
+  name: "society.proposeOpeningBalance",
+  permission: "society.cash",
+  input: openingBalanceSchema,
+  handler: (input, access) => proposeOpeningBalance(access, input),
+});
+
+/** … posted by a second (never the one who entered them) … */
+export const approveOpeningBalanceAction = defineSocietyAction({
+  name: "society.approveOpeningBalance",
+  permission: "society.cash",
+  input: approveOpeningBalanceSchema,
+  handler: (input, access) => approveOpeningBalance(access, input),
+});
+
+/** … or refused, saying why. */
+export const rejectOpeningBalanceAction = defineSocietyAction({
+  name: "society.rejectOpeningBalance",
+  permission: "society.cash",
+  input: rejectOpeningBalanceSchema,
+  handler: (input, access) => rejectOpeningBalance(access, input),
 });

@@ -105,12 +105,22 @@ export async function getSocietyDashboard(societyId: string, today = dhakaToday(
   };
 }
 
-export async function listWorkers(societyId: string) {
-  return prisma.societyWorker.findMany({
-    where: { societyId, status: "active" },
-    orderBy: { code: "asc" },
-    select: { id: true, code: true, name: true, area: true, phone: true, photoId: true, totalMembers: true, dailyCollection: true, status: true },
-  });
+/** The workers tab: active workers, each with what they collected today (Asia/Dhaka), instalments and savings. */
+export async function listWorkers(societyId: string, today = dhakaToday()) {
+  const [workers, sums] = await Promise.all([
+    prisma.societyWorker.findMany({
+      where: { societyId, status: "active" },
+      orderBy: { code: "asc" },
+      select: { id: true, code: true, name: true, area: true, phone: true, photoId: true, totalMembers: true, status: true },
+    }),
+    prisma.societyCollection.groupBy({
+      by: ["workerId"],
+      where: { societyId, status: "collected", date: calendarDateOf(today) },
+      _sum: { installmentCollected: true, savingsCollected: true },
+    }),
+  ]);
+  const collected = new Map(sums.map((s) => [s.workerId, (s._sum.installmentCollected ?? 0) + (s._sum.savingsCollected ?? 0)]));
+  return workers.map((w) => ({ ...w, collectedToday: collected.get(w.id) ?? 0 }));
 }
 
 /** Active workers for the dialogs' choices. */
@@ -212,6 +222,8 @@ export async function getMemberProfile(societyId: string, memberId: string, sear
   const { worker, joinDate, ...rest } = member;
   const balance = balances.get(memberId)!;
   return {
+    /** The day the figures are for (Asia/Dhaka): an instalment due before it is overdue, not next. */
+    today,
     member: { ...rest, workerName: worker.name, joinDate: isoDateOf(joinDate) },
     /** From the journal: savings to date and the loan still to repay. */
     balance,

@@ -46,6 +46,13 @@ export const workerSchema = z.object({
   phone,
 });
 
+/**
+ * A payment form's answer to "this takes the society's cash in hand below zero?": the forms send false, and the server
+ * refuses such a payment (cashBelowZero) so the form asks; true once the person confirmed. A caller that does not ask a
+ * person (a script, a test) leaves it out and is not asked; the Books tab flags cash below zero whatever posted it.
+ */
+export const confirmCashBelowZero = z.boolean().optional();
+
 export const memberSchema = z.object({
   memberCode: text(40),
   name: text(100),
@@ -57,10 +64,11 @@ export const memberSchema = z.object({
   loanAmount: lenientTaka,
   membershipType: z.enum(MEMBERSHIP_TYPES).default("regular"),
   idempotencyKey,
+  confirmCashBelowZero,
 });
 
 /** A member leaves (or, with nothing on the books, is deleted): closing pays out their savings, so it is keyed. */
-export const deleteMemberSchema = z.object({ memberId: recordId, idempotencyKey });
+export const deleteMemberSchema = z.object({ memberId: recordId, idempotencyKey, confirmCashBelowZero });
 
 /** Longest sheet accepted in one save: the largest worker round seen plus generous room. */
 export const MAX_SHEET_ROWS = 2_000;
@@ -81,6 +89,7 @@ export const incomeExpenseSchema = z.object({
   description: optionalText(300),
   date: pastOrTodayDate,
   idempotencyKey,
+  confirmCashBelowZero,
 });
 
 const month = z
@@ -97,6 +106,7 @@ export const salarySchema = z
     bonus: lenientTaka,
     deductions: lenientTaka,
     idempotencyKey,
+    confirmCashBelowZero,
   })
   .refine((v) => v.deductions <= v.baseSalary + v.bonus, { path: ["deductions"], message: "deductionsTooLarge" });
 

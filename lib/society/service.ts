@@ -15,6 +15,7 @@ import { memberBalances } from "./books/queries";
 import type { CollectionMovement } from "./books/types";
 import { booksRefusal } from "./books/refusals";
 import { postCollections, postIncomeExpense, postMemberLoan } from "./books/posting";
+import { BooksRefusal as Refusal } from "./books/refusals";
 import { payOutOnClosing } from "./books/withdrawals";
 import { societyClaim } from "./books/once";
 import { onceByKey, type IdempotencyClaim } from "@/lib/idempotency/service";
@@ -26,11 +27,6 @@ import type { collectionSheetSchema, createSocietySchema, grantAccessSchema, inc
 type Tx = Prisma.TransactionClient;
 
 /** A refusal decided inside a transaction: thrown to roll back whatever it already wrote. */
-class Refusal extends Error {
-  constructor(readonly result: ActionResult<never>) {
-    super("refused");
-  }
-}
 
 /**
  * Runs a society change in one transaction; a Refusal rolls it back and becomes the typed result. With a claim (an action
@@ -182,7 +178,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
         select: { id: true, code: true },
       });
       // A loan given at joining goes out of the society's cash onto the member's loan account.
-      if (input.loanAmount > 0) await postMemberLoan(tx, { societyId: a.societyId, date: dhakaToday(), createdById: a.createdById }, member.id, input.loanAmount);
+      if (input.loanAmount > 0) await postMemberLoan(tx, { societyId: a.societyId, date: dhakaToday(), createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, member.id, input.loanAmount);
       await audit(tx, a, "society.member.create", "SocietyMember", member.id, {
         code: member.code,
         memberCode: input.memberCode,
@@ -203,7 +199,7 @@ export async function addMember(a: SocietyActor, input: z.output<typeof memberSc
  * Deletes a member who has nothing on the books, and takes them off their worker's count (never below 0). A member with
  * money on the books (a collection, a loan) is closed instead: marked inactive, every taka of their history kept.
  */
-export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey }: { memberId: string; idempotencyKey: string }): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number; setOff: number }>> {
+export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey, confirmCashBelowZero }: { memberId: string; idempotencyKey: string; confirmCashBelowZero?: boolean }): Promise<ActionResult<{ removed: "deleted" | "closed"; collections: number; paidOut: number; setOff: number }>> {
   return inTransaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; code: string; memberCode: string; name: string; workerId: string; status: string }[]>`
       SELECT "id", "code", "memberCode", "name", "workerId", "status" FROM "SocietyMember" WHERE "id" = ${memberId} AND "societyId" = ${a.societyId} FOR UPDATE`;
@@ -214,7 +210,7 @@ export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey }
     if (onBooks > 0) {
       if (member.status === "inactive") throw new Refusal(fail("conflict", { reason: "memberAlreadyClosed" }));
       // Leaving settles the accounts: savings against a loan still owed, the rest paid out (a withdrawal on the books).
-      const settled = await payOutOnClosing(tx, a, memberId);
+      const settled = await payOutOnClosing(tx, a, memberId, { askBelowZero: confirmCashBelowZero === false });
       if (!settled.ok) throw new Refusal(settled);
       const { paidOut, setOff } = settled.data;
       await tx.societyMember.update({ where: { id: memberId }, data: { status: "inactive" } });
@@ -225,7 +221,7 @@ export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey }
     await tx.$executeRaw`UPDATE "SocietyWorker" SET "totalMembers" = GREATEST("totalMembers" - 1, 0) WHERE "id" = ${member.workerId}`;
     await audit(tx, a, "society.member.delete", "SocietyMember", memberId, { collectionsDeleted: collections }, { code: member.code, memberCode: member.memberCode, name: member.name, workerId: member.workerId });
     return { removed: "deleted" as const, collections, paidOut: 0, setOff: 0 };
-  }, societyClaim(a, "society.deleteMember", { memberId, idempotencyKey }));
+  }, societyClaim(a, "society.deleteMember", { memberId, idempotencyKey, confirmCashBelowZero }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +340,7 @@ export async function addIncomeExpense(a: SocietyActor, input: z.output<typeof i
       data: { societyId: a.societyId, code: code!, type: input.type, category: input.category, amount: input.amount, description: input.description, date: calendarDateOf(input.date), ...createdBy(a) },
       select: { id: true, code: true },
     });
-    await postIncomeExpense(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById }, { id: entry.id, type: input.type, category: input.category, amount: input.amount, salary: false });
+    await postIncomeExpense(tx, { societyId: a.societyId, date: input.date, createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, { id: entry.id, type: input.type, category: input.category, amount: input.amount, salary: false });
     await audit(tx, a, "society.income_expense.create", "IncomeExpense", entry.id, { code: entry.code, type: input.type, category: input.category, amount: input.amount, date: input.date });
     return entry;
   }, societyClaim(a, "society.addIncomeExpense", input));
@@ -399,7 +395,7 @@ export async function paySalary(a: SocietyActor, input: z.output<typeof salarySc
         ...createdBy(a),
       },
     });
-    await postIncomeExpense(tx, { societyId: a.societyId, date: today, createdById: a.createdById }, { id: expense.id, type: "expense", category: SALARY_EXPENSE_CATEGORY, amount: totalSalary, salary: true });
+    await postIncomeExpense(tx, { societyId: a.societyId, date: today, createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, { id: expense.id, type: "expense", category: SALARY_EXPENSE_CATEGORY, amount: totalSalary, salary: true });
     await audit(tx, a, "society.salary.pay", "WorkerSalary", salary.id, { code: salary.code, workerId: worker.id, month: input.month, totalSalary, expenseCode: expenseCode! });
     return { ...salary, totalSalary };
   }, societyClaim(a, "society.paySalary", input));

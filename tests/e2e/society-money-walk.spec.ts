@@ -91,6 +91,10 @@ for (const language of ["bn", "en"] as const) {
     await second.goto(`/society-manager/${societyId}?tab=members`);
     await expect(second.getByTestId("waiting-withdrawal-asked")).toContainText(demoStaff("society_manager").name);
     await second.getByTestId("approve-withdrawal").click();
+    // Paying it takes the society's cash in hand below zero: asked first, nothing paid until confirmed.
+    await expect(second.getByTestId("action-error")).toHaveAttribute("data-reason", "cashBelowZero");
+    expect(await dbQuery(`SELECT 1 FROM "SocietyWithdrawal" WHERE "societyId" = $1 AND "status" = 'paid'`, [societyId])).toHaveLength(0);
+    await second.getByTestId("confirm-cash-below-zero").click();
     await expect(second.getByTestId("waiting-withdrawal")).toHaveCount(0);
     await expect(second.getByTestId("member-savings-balance")).toHaveText(taka(1500));
 
@@ -110,5 +114,52 @@ for (const language of ["bn", "en"] as const) {
 
     await asker.context().close();
     await second.context().close();
+  });
+}
+
+for (const language of ["bn", "en"] as const) {
+  test(`${language === "bn" ? "Bengali" : "English"} at 360 px: opening balances entered by one admin, posted by another, once`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const taka = (n: number) => formatTaka(n, language);
+    const digits = (s: string) => localizeDigits(s, language);
+    const { societyId, memberName } = await newSociety(language);
+    const [{ yesterday }] = (await dbQuery<{ yesterday: string }>(`SELECT to_char((now() AT TIME ZONE 'Asia/Dhaka')::date - 1, 'YYYY-MM-DD') AS "yesterday"`)) as [{ yesterday: string }];
+
+    // The manager enters them as they stood yesterday (the books' first entry is today's): the reserve shows as she types.
+    const maker = await phonePage(browser, "society_manager", language);
+    await maker.goto(`/society-manager/${societyId}?tab=books`);
+    await expect(maker.getByTestId("opening-section")).toHaveAttribute("data-status", "none");
+    await maker.getByTestId("opening-open-form").click();
+    await maker.locator("#opening-asOf").fill(yesterday);
+    await maker.locator("#opening-cashInHand").fill(digits("5000"));
+    await maker.getByLabel(language === "bn" ? `${memberName}-এর সঞ্চয় (৳)` : `Savings of ${memberName} (৳)`).fill(digits("1000"));
+    await expect(maker.getByTestId("opening-reserve")).toContainText(taka(4000));
+    await noSidewaysScroll(maker, 360);
+    await maker.getByTestId("opening-submit").click();
+    await expect(maker.getByTestId("opening-sent")).toBeVisible();
+    await maker.reload();
+    await expect(maker.getByTestId("opening-section")).toHaveAttribute("data-status", "proposed");
+    await expect(maker.getByTestId("approve-opening")).toHaveCount(0);
+    expect(await dbQuery(`SELECT 1 FROM "SocietyJournalEntry" WHERE "societyId" = $1 AND "kind" = 'opening_balance'`, [societyId])).toHaveLength(0);
+
+    // The admin posts them (asked first): one entry, the reserve as shown, and the cash in hand no longer below zero.
+    const checker = await phonePage(browser, "admin", language);
+    checker.on("dialog", (dialog) => void dialog.accept());
+    await checker.goto(`/society-manager/${societyId}?tab=books`);
+    await checker.getByTestId("approve-opening").click();
+    await expect(checker.getByTestId("opening-section")).toHaveAttribute("data-status", "posted");
+    await expect(checker.getByTestId("opening-reserve-posted")).toHaveText(taka(4000));
+    await expect(checker.getByTestId("opening-figures")).toContainText(memberName);
+    await expect(checker.getByTestId("cash-below-zero")).toHaveCount(0);
+    await noSidewaysScroll(checker, 360);
+    expect(await dbQuery(`SELECT 1 FROM "SocietyJournalEntry" WHERE "societyId" = $1 AND "kind" = 'opening_balance'`, [societyId])).toHaveLength(1);
+    await checker.screenshot({ path: test.info().outputPath(`opening-${language}-360.png`), fullPage: true });
+
+    // The member's savings carry the opening: ৳1,000 brought in and ৳3,000 collected.
+    await checker.goto(`/society-manager/${societyId}?tab=members`);
+    await expect(checker.getByTestId("member-savings-balance")).toHaveText(taka(4000));
+
+    await maker.context().close();
+    await checker.context().close();
   });
 }

@@ -14,10 +14,12 @@ import {
   addIncomeExpenseAction,
   addMemberAction,
   addWorkerAction,
+  approveOpeningBalanceAction,
   approveWithdrawalAction,
   deleteMemberAction,
   giveMemberLoanAction,
   paySalaryAction,
+  proposeOpeningBalanceAction,
   requestWithdrawalAction,
   reverseIncomeExpenseAction,
   saveCollectionSheetAction,
@@ -41,6 +43,8 @@ const MONEY_ACTIONS = [
   "society.reverseIncomeExpense",
   "society.field.confirmHandover",
   "society.field.receiveCash",
+  "society.proposeOpeningBalance",
+  "society.approveOpeningBalance",
 ].sort();
 
 let adminId: string;
@@ -178,6 +182,32 @@ describe("money actions replayed ten times at once", () => {
     const confirmation = { handoverId: handover.id, idempotencyKey: randomUUID() };
     await tenAtOnce(() => confirmHandoverAction(societyId, confirmation), 0);
     expect(await prisma.auditLog.count({ where: { action: "society.field.handover_confirm", entityId: handover.id } })).toBe(1);
+  });
+});
+
+describe("opening balances", () => {
+  it("are entered once and posted once, however often each is sent", async () => {
+    // A society of its own: an opening comes before anything else is posted.
+    const fresh = (await createTestSociety()).id;
+    await grantSociety(fresh, adminId, "admin");
+    await grantSociety(fresh, secondAdminId, "admin");
+    const w = must(await addWorkerAction(fresh, { name: "প্রারম্ভ কর্মী", area: "মিরপুর", phone: phone() }));
+    const m = must(await addMemberAction(fresh, { memberCode: `OPEN-${++counter}`, name: "পুরোনো সদস্য", nid: "3304718265", phone: phone(), workerId: w.id, installmentAmount: "", savingsAmount: "", loanAmount: "", idempotencyKey: randomUUID() }));
+    const opening = { asOf: "2026-01-31", cashInHand: "5000", bank: "", shareCapital: "1000", members: [{ memberId: m.id, savings: "3000", loan: "" }], idempotencyKey: randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => proposeOpeningBalanceAction(fresh, opening)));
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const proposed = must(answers[0]!);
+    expect(await prisma.societyOpeningBalance.count({ where: { societyId: fresh } })).toBe(1);
+    await signInAs(secondAdminId);
+    try {
+      const approval = { openingId: proposed.id, idempotencyKey: randomUUID() };
+      const approvals = await Promise.all(Array.from({ length: 10 }, () => approveOpeningBalanceAction(fresh, approval)));
+      for (const answer of approvals) expect(answer).toEqual(approvals[0]);
+      expect(approvals[0]).toMatchObject({ ok: true });
+      expect(await prisma.societyJournalEntry.count({ where: { societyId: fresh, kind: "opening_balance" } })).toBe(1);
+    } finally {
+      await signInAs(adminId);
+    }
   });
 });
 

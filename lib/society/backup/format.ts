@@ -130,11 +130,12 @@ export type BackupProblemCode =
   | "withdrawalsMissing"
   | "memberLoansMissing"
   | "handoversMissing"
+  | "openingMissing"
   | "tooManyProblems";
 
 /** A problem found in a file; `record` names the record (its id, or its position) for the message. */
 export type BackupProblem = { code: BackupProblemCode; list?: BackupList; record?: string; field?: string; value?: string };
-export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals" | "memberLoans" | "handovers";
+export type BackupList = "workers" | "members" | "collections" | "incomeExpenses" | "workerSalaries" | "withdrawals" | "memberLoans" | "handovers" | "openingBalances" | "openingBalanceLines";
 
 // ---------------------------------------------------------------------------------------------------
 // Field readers: lenient where the prototype was (amounts as strings or empty), strict on meaning.
@@ -301,6 +302,29 @@ export const handoverRecord = z.object({
   confirmNote: optionalText(300),
 });
 
+/**
+ * The society's opening balances (this system's addition): who entered and who decided; their figures are the next list
+ * (a backup nests no deeper than a record). A posted one is posted again on restore, first on its day.
+ */
+export const openingBalanceRecord = z.object({
+  id: code("OB"),
+  asOf: day,
+  status: z.enum(["proposed", "posted", "rejected"]),
+  proposedById: z.string().min(1).max(64).nullish(),
+  proposedAt: timestamp,
+  decidedById: z.string().min(1).max(64).nullish(),
+  decidedAt: timestamp.nullish(),
+  rejectionNote: optionalText(300),
+});
+
+/** One figure of an opening balance, by the opening's id in the file (and a member's figure by the member's id). */
+export const openingBalanceLineRecord = z.union([
+  z.object({ id: code("OBL"), openingId: code("OB"), kind: z.enum(["cash_in_hand", "bank", "share_capital"]), memberId: z.null().optional(), amount: amount.refine((v) => v > 0) }),
+  z.object({ id: code("OBL"), openingId: code("OB"), kind: z.enum(["member_savings", "member_loans"]), memberId: z.string().min(1).max(20), amount: amount.refine((v) => v > 0) }),
+]);
+
+export type OpeningBalanceLineRecord = z.output<typeof openingBalanceLineRecord>;
+export type OpeningBalanceRecord = z.output<typeof openingBalanceRecord>;
 export type IncomeExpenseRecord = z.output<typeof incomeExpenseRecord>;
 export type HandoverRecord = z.output<typeof handoverRecord>;
 export type MemberLoanRecord = z.output<typeof memberLoanRecord>;
@@ -318,6 +342,7 @@ export type RestorePlan = {
   withdrawals: WithdrawalRecord[] | null;
   memberLoans: MemberLoanRecord[] | null;
   handovers: HandoverRecord[] | null;
+  openingBalances: (OpeningBalanceRecord & { lines: OpeningBalanceLineRecord[] })[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -373,7 +398,7 @@ export function checkFileShape(data: unknown): { ok: true; data: Record<string, 
   const file = data as Record<string, unknown>;
   if (!Array.isArray(file.workers) || !Array.isArray(file.members) || !Array.isArray(file.collections)) return { ok: false, problems: [{ code: "invalidFormat" }] };
   if (file.version !== undefined && file.version !== BACKUP_VERSION) return { ok: false, problems: [{ code: "unsupportedVersion", value: String(file.version).slice(0, 20) }] };
-  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals", "memberLoans", "handovers"] as const) {
+  for (const key of ["incomeExpenses", "workerSalaries", "withdrawals", "memberLoans", "handovers", "openingBalances", "openingBalanceLines"] as const) {
     if (file[key] !== undefined && !Array.isArray(file[key])) return { ok: false, problems: [{ code: "invalidFormat" }] };
   }
   return { ok: true, data: file };
@@ -460,6 +485,7 @@ export type BackupExtras = {
   withdrawals: WithdrawalRecord[] | null;
   memberLoans: MemberLoanRecord[] | null;
   handovers: HandoverRecord[] | null;
+  openingBalances: (OpeningBalanceRecord & { lines: OpeningBalanceLineRecord[] })[] | null;
   society: z.output<typeof societyDetails> | null;
 };
 
@@ -477,7 +503,15 @@ export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord
   for (const s of salaries ?? []) if (!workerCodes.has(s.workerId)) add({ code: "workerNotFound", list: "workerSalaries", record: s.id, value: s.workerId });
   const handovers = Array.isArray(file.handovers) ? checkedRecords("handovers", file.handovers, handoverRecord, add) : null;
   for (const h of handovers ?? []) if (!workerCodes.has(h.workerId)) add({ code: "workerNotFound", list: "handovers", record: h.id, value: h.workerId });
-  return { incomeExpenses, salaries, withdrawals, memberLoans, handovers, society: society?.success ? society.data : null };
+  const openings = Array.isArray(file.openingBalances) ? checkedRecords("openingBalances", file.openingBalances, openingBalanceRecord, add) : null;
+  const openingLines = Array.isArray(file.openingBalanceLines) ? checkedRecords("openingBalanceLines", file.openingBalanceLines, openingBalanceLineRecord, add) : [];
+  const openingIds = new Set((openings ?? []).map((o) => o.id));
+  for (const line of openingLines) {
+    if (!openingIds.has(line.openingId)) add({ code: "invalidField", list: "openingBalanceLines", record: line.id, field: "openingId" });
+    if (line.memberId && !memberIds.has(line.memberId)) add({ code: "memberNotFound", list: "openingBalanceLines", record: line.id, value: line.memberId });
+  }
+  const openingBalances = openings ? openings.map((o) => ({ ...o, lines: openingLines.filter((l) => l.openingId === o.id) })) : null;
+  return { incomeExpenses, salaries, withdrawals, memberLoans, handovers, openingBalances, society: society?.success ? society.data : null };
 }
 
 export function checkHead(file: Record<string, unknown>, add: ProblemList["add"]): BackupHead {
@@ -539,7 +573,7 @@ export function checkBackup(json: string, sizeBytes?: number): BackupCheck {
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, memberLoans: head.memberLoans, handovers: head.handovers, society: head.society },
+    plan: { workers: workerFigures(head, collectedBy), members: head.members, collections, incomeExpenses: head.incomeExpenses, salaries: head.salaries, withdrawals: head.withdrawals, memberLoans: head.memberLoans, handovers: head.handovers, openingBalances: head.openingBalances, society: head.society },
   };
 }
 

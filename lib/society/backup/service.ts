@@ -189,6 +189,31 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     confirmedAt: h.confirmedAt?.toISOString() ?? null,
     confirmNote: h.confirmNote,
   }));
+  // The opening balances (this system's addition), each figure by the member's id in the file; a posted one is posted
+  // again on restore, first on its day.
+  const openings = await tx.societyOpeningBalance.findMany({
+    where: { societyId },
+    orderBy: [{ proposedAt: "asc" }, { id: "asc" }],
+    include: { lines: { orderBy: [{ kind: "asc" }, { id: "asc" }], include: { member: { select: { code: true } } } } },
+  });
+  yield* list("openingBalances", openings.map((o, i) => ({ o, i })), false, ({ o, i }) => ({
+    id: `OB${String(i + 1).padStart(4, "0")}`,
+    asOf: isoDateOf(o.asOf),
+    status: o.status,
+    proposedById: o.proposedById,
+    proposedAt: o.proposedAt.toISOString(),
+    decidedById: o.decidedById,
+    decidedAt: o.decidedAt?.toISOString() ?? null,
+    rejectionNote: o.rejectionNote,
+  }));
+  const openingLines = openings.flatMap((o, i) => o.lines.map((l) => ({ l, openingId: `OB${String(i + 1).padStart(4, "0")}` })));
+  yield* list("openingBalanceLines", openingLines.map((x, i) => ({ ...x, i })), false, ({ l, openingId, i }) => ({
+    id: `OBL${String(i + 1).padStart(4, "0")}`,
+    openingId,
+    kind: l.kind,
+    memberId: l.member?.code ?? null,
+    amount: l.amount,
+  }));
   yield `,"society":${JSON.stringify(society)}`;
   yield `,"timestamp":${JSON.stringify(new Date().toISOString())},"version":"${BACKUP_VERSION}","totalRecords":${total},"generatedBy":"${BACKUP_GENERATOR}"}`;
 }
@@ -311,6 +336,9 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     // Members' loans too (the same way: a file without them cannot replace a society that has some).
     const oldLoans = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyMemberLoan" WHERE "societyId" = $1`, [societyId])).rows[0]?.n ?? 0;
     await db.query(`DELETE FROM "SocietyMemberLoan" WHERE "societyId" = $1`, [societyId]);
+    // Opening balances too (their figures name members): a file without them cannot replace a posted one.
+    const oldOpening = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "SocietyOpeningBalance" WHERE "societyId" = $1 AND "status" = 'posted'`, [societyId])).rows[0]?.n ?? 0;
+    await db.query(`DELETE FROM "SocietyOpeningBalance" WHERE "societyId" = $1`, [societyId]);
     await db.query(`DELETE FROM "SocietyMember" WHERE "societyId" = $1`, [societyId]);
     const staleWorkers = (await db.query<{ id: string; photoId: string | null }>(`SELECT "id", "photoId" FROM "SocietyWorker" WHERE "societyId" = $1`, [societyId])).rows;
 
@@ -418,6 +446,19 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
         newId(), societyId, memberIds.get(l.memberId)!, l.principal, l.serviceCharge, l.ratePercent, l.method, l.frequency, l.instalmentCount, l.instalmentAmount, l.firstDueDate, l.disbursedOn, dateTime(l.createdAt, now),
       ]));
     }
+    // A file without opening balances over a society that posted one would drop every balance it brought in: refused.
+    if (!extras.openingBalances && oldOpening > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "openingMissing", value: String(oldOpening) }] });
+    if (extras.openingBalances && extras.openingBalances.length > 0) {
+      const staff = await knownStaff(db, extras.openingBalances.flatMap((o) => [o.proposedById ?? "", o.decidedById ?? ""]));
+      const openingIds = extras.openingBalances.map(() => newId());
+      await copyInto(db, "SocietyOpeningBalance", OPENING_COLUMNS, extras.openingBalances.map((o, i) => [
+        openingIds[i]!, societyId, o.asOf, o.status, staff.has(o.proposedById ?? "") ? o.proposedById : o.status === "proposed" ? actor.createdById : null, dateTime(o.proposedAt, now),
+        o.decidedById && staff.has(o.decidedById) ? o.decidedById : null, o.status === "proposed" ? null : dateTime(o.decidedAt ?? o.proposedAt, now), o.rejectionNote,
+      ]));
+      await copyInto(db, "SocietyOpeningBalanceLine", OPENING_LINE_COLUMNS, extras.openingBalances.flatMap((o, i) =>
+        o.lines.map((l) => [newId(), openingIds[i]!, l.kind, l.memberId ? memberIds.get(l.memberId)! : null, l.amount]),
+      ));
+    }
     // Every restored record that moves money, posted again (after the income, expenses, salaries and withdrawals are in).
     // Withdrawals the file's savings cannot cover are refused by the books: reported, nothing changed.
     await db.query("SAVEPOINT repost");
@@ -501,6 +542,8 @@ const COLLECTION_COLUMNS = ["id", "societyId", "code", "memberId", "workerId", "
 const SALARY_COLUMNS = ["id", "societyId", "code", "workerId", "month", "year", "baseSalary", "bonus", "deductions", "totalSalary", "status", "paidDate", "createdAt", "createdByRole"];
 const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", "description", "date", "workerSalaryId", "reversedAt", "createdAt", "createdByRole"];
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
+const OPENING_COLUMNS = ["id", "societyId", "asOf", "status", "proposedById", "proposedAt", "decidedById", "decidedAt", "rejectionNote"];
+const OPENING_LINE_COLUMNS = ["id", "openingId", "kind", "memberId", "amount"];
 const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote", "requestedById", "decidedById"];
 
 /** Which of these staff account ids exist here. */

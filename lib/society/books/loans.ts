@@ -51,7 +51,7 @@ export async function giveMemberLoan(a: SocietyActor, input: MemberLoanValues, n
         },
         select: { id: true },
       });
-      const entryId = await postPlanLoan(tx, { societyId: a.societyId, date: today, createdById: a.createdById }, { id: loan.id, memberId: input.memberId, principal: input.principal, serviceCharge: plan.serviceCharge });
+      const entryId = await postPlanLoan(tx, { societyId: a.societyId, date: today, createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, { id: loan.id, memberId: input.memberId, principal: input.principal, serviceCharge: plan.serviceCharge });
       await tx.societyMemberLoan.update({ where: { id: loan.id }, data: { entryId } });
       // The collection sheet is daily: a daily plan's instalment becomes the member's daily instalment; a weekly or monthly
       // one is collected when it falls due (the profile shows the next one).

@@ -1,5 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { fail } from "@/lib/auth/action-result";
+import { BooksRefusal } from "./refusals";
 import type { CollectionMovement } from "./types";
 
 /**
@@ -10,7 +12,26 @@ import type { CollectionMovement } from "./types";
  */
 type Tx = Prisma.TransactionClient;
 
-export type PostingContext = { societyId: string; date: string; createdById: string | null };
+/**
+ * Where and by whom an entry is posted. `askBelowZero`: the person at the form has not yet confirmed a payment that takes
+ * the society's cash in hand below zero, so such an entry is refused (cashBelowZero) and the form asks first.
+ */
+export type PostingContext = { societyId: string; date: string; createdById: string | null; askBelowZero?: boolean };
+
+/**
+ * Refuses (rolling the transaction back) an entry that took cash out of the society's cash in hand and left it below
+ * zero, unless the person confirmed it: cash cannot really be negative, so either a receipt is missing or the payment is
+ * a mistake. The books allow it once confirmed (and flag it on the Books tab), as paper books would.
+ */
+export async function refuseCashBelowZero(tx: Tx, ctx: PostingContext, entryId: string | null): Promise<void> {
+  if (!ctx.askBelowZero || !entryId) return;
+  const rows = await tx.$queryRaw<{ paid: bigint | null; balance: bigint | null }[]>`
+    SELECT (SELECT sum(l."amount") FROM "SocietyJournalLine" l WHERE l."entryId" = ${entryId} AND l."accountId" = a."id") AS "paid",
+           (SELECT sum(d."debit" - d."credit") FROM "SocietyAccountDay" d WHERE d."accountId" = a."id") AS "balance"
+    FROM "SocietyAccount" a WHERE a."societyId" = ${ctx.societyId} AND a."kind" = 'cash_in_hand'`;
+  const cash = rows[0];
+  if (cash && Number(cash.paid ?? 0) < 0 && Number(cash.balance ?? 0) < 0) throw new BooksRefusal(fail("conflict", { reason: "cashBelowZero" }));
+}
 
 /** Lines of collections (or, negative, of collections taken back): the worker holds the cash, the member's loan goes down, savings up. */
 function collectionLines(movements: CollectionMovement[]): Prisma.Sql[] {
@@ -20,7 +41,9 @@ function collectionLines(movements: CollectionMovement[]): Prisma.Sql[] {
 async function post(tx: Tx, ctx: PostingContext, kind: string, source: { type: string; id: string }, lines: Prisma.Sql): Promise<string | null> {
   const rows = await tx.$queryRaw<{ id: string | null }[]>`
     SELECT "society_post"(${ctx.societyId}, ${ctx.date}::date, ${kind}::"SocietyJournalKind", ${source.type}, ${source.id}, ${lines}, ${ctx.createdById}) AS "id"`;
-  return rows[0]?.id ?? null;
+  const entryId = rows[0]?.id ?? null;
+  await refuseCashBelowZero(tx, ctx, entryId);
+  return entryId;
 }
 
 /** One entry for collections recorded together (a sheet saved, a field-app batch of one day); nothing when all are zero. */

@@ -178,9 +178,14 @@ export const LEDGER_PAGE_SIZE = 200;
 export type LedgerLine = {
   lineId: string;
   entryId: string;
+  /** The entry's voucher number (per society, in posting order). */
+  voucher: number;
   date: string;
   kind: string;
-  /** What the line is about: the member, the worker, the income or expense record (its code and category). */
+  /**
+   * Whom the line is with: the member or worker on it, else the one member or worker its entry names (a withdrawal's
+   * cash line names the member paid); the income or expense record (its code and category).
+   */
   memberName: string | null;
   memberCode: string | null;
   workerName: string | null;
@@ -220,22 +225,23 @@ export async function accountLedger(societyId: string, code: string, range: { fr
       SELECT sum("debit" - "credit") AS "total" FROM "SocietyAccountDay" WHERE "accountId" = ${account.id} AND "date" < ${range.from}::date`,
     prisma.$queryRaw<{ lines: bigint; total: bigint | null }[]>`
       SELECT count(*) AS "lines", sum("amount") AS "total" FROM "SocietyJournalLine" WHERE "accountId" = ${account.id} AND "date" BETWEEN ${range.from}::date AND ${range.to}::date`,
-    prisma.$queryRaw<{ lineId: string; entryId: string; date: Date; kind: string; amount: number; running: bigint; reversed: boolean; memberName: string | null; memberCode: string | null; workerName: string | null; recordCode: string | null; category: string | null; incomeExpenseId: string | null; salary: boolean }[]>`
+    prisma.$queryRaw<{ lineId: string; entryId: string; voucher: number; date: Date; kind: string; amount: number; running: bigint; reversed: boolean; memberName: string | null; memberCode: string | null; workerName: string | null; recordCode: string | null; category: string | null; incomeExpenseId: string | null; salary: boolean }[]>`
       WITH page AS (
-        SELECT l."id", l."entryId", l."date", l."amount", l."memberId", l."workerId", e."kind", e."sourceType", e."sourceId", e."createdAt" AS "postedAt",
+        SELECT l."id", l."entryId", e."voucher", l."date", l."amount", l."memberId", l."workerId", e."kind", e."sourceType", e."sourceId", e."createdAt" AS "postedAt",
                sum(l."amount") OVER (ORDER BY l."date", e."createdAt", l."id") AS "running"
         FROM "SocietyJournalLine" l JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
         WHERE l."accountId" = ${account.id} AND l."date" BETWEEN ${range.from}::date AND ${range.to}::date
         ORDER BY l."date", e."createdAt", l."id"
         LIMIT ${LEDGER_PAGE_SIZE} OFFSET ${page * LEDGER_PAGE_SIZE}
       )
-      SELECT p."id" AS "lineId", p."entryId", p."date", p."kind"::text AS "kind", p."amount", p."running",
+      SELECT p."id" AS "lineId", p."entryId", p."voucher", p."date", p."kind"::text AS "kind", p."amount", p."running",
              EXISTS (SELECT 1 FROM "SocietyJournalEntry" r WHERE r."reversesId" = p."entryId") AS "reversed",
              m."name" AS "memberName", m."memberCode", w."name" AS "workerName", ie."code" AS "recordCode", ie."category",
              ie."id" AS "incomeExpenseId", ie."workerSalaryId" IS NOT NULL AS "salary"
       FROM page p
-      LEFT JOIN "SocietyMember" m ON m."id" = p."memberId"
-      LEFT JOIN "SocietyWorker" w ON w."id" = p."workerId"
+      LEFT JOIN LATERAL "society_entry_counterparty"(p."entryId") c ON true
+      LEFT JOIN "SocietyMember" m ON m."id" = coalesce(p."memberId", c."memberId")
+      LEFT JOIN "SocietyWorker" w ON w."id" = coalesce(p."workerId", c."workerId")
       LEFT JOIN "IncomeExpense" ie ON p."sourceType" = 'IncomeExpense' AND ie."id" = p."sourceId"
       ORDER BY p."date", p."postedAt", p."id"`,
   ]);
@@ -243,6 +249,7 @@ export async function accountLedger(societyId: string, code: string, range: { fr
   const lines = rows.map((r) => ({
     lineId: r.lineId,
     entryId: r.entryId,
+    voucher: r.voucher,
     date: isoDateOf(r.date),
     kind: r.kind,
     memberName: r.memberName,
@@ -257,4 +264,60 @@ export async function accountLedger(societyId: string, code: string, range: { fr
     incomeExpenseId: r.incomeExpenseId,
   }));
   return { account: { code: account.code, kind: account.kind, type: account.type, name: account.name, label: account.label }, opening, lines, total: Number(periodRow?.lines ?? 0), page, closing: opening + Number(periodRow?.total ?? 0) };
+}
+
+export type OpeningBalanceView = {
+  id: string;
+  asOf: string;
+  status: "proposed" | "posted" | "rejected";
+  proposedById: string | null;
+  proposedByName: string | null;
+  decidedByName: string | null;
+  rejectionNote: string | null;
+  lines: { kind: string; amount: number; member: { code: string; memberCode: string; name: string } | null }[];
+};
+
+/**
+ * The society's opening balances for the books tab: the one waiting or posted (else the last refused, with why), and the
+ * first day anything is posted on (an opening must stand before it).
+ */
+export async function openingBalanceView(societyId: string): Promise<{ opening: OpeningBalanceView | null; firstEntryDate: string | null }> {
+  const [opening, first] = await Promise.all([
+    prisma.societyOpeningBalance.findFirst({
+      where: { societyId },
+      orderBy: [{ proposedAt: "desc" }, { id: "desc" }],
+      select: {
+        id: true,
+        asOf: true,
+        status: true,
+        proposedById: true,
+        decidedById: true,
+        rejectionNote: true,
+        lines: { orderBy: [{ kind: "asc" }, { id: "asc" }], select: { kind: true, amount: true, member: { select: { code: true, memberCode: true, name: true } } } },
+      },
+    }),
+    prisma.societyJournalEntry.findFirst({ where: { societyId }, orderBy: { date: "asc" }, select: { date: true } }),
+  ]);
+  const staffIds = opening ? [opening.proposedById, opening.decidedById].filter((id): id is string => !!id) : [];
+  const names = new Map((staffIds.length ? await prisma.staffUser.findMany({ where: { id: { in: staffIds } }, select: { id: true, name: true } }) : []).map((s) => [s.id, s.name]));
+  return {
+    opening: opening
+      ? {
+          id: opening.id,
+          asOf: isoDateOf(opening.asOf),
+          status: opening.status,
+          proposedById: opening.proposedById,
+          proposedByName: opening.proposedById ? (names.get(opening.proposedById) ?? null) : null,
+          decidedByName: opening.decidedById ? (names.get(opening.decidedById) ?? null) : null,
+          rejectionNote: opening.rejectionNote,
+          lines: opening.lines,
+        }
+      : null,
+    firstEntryDate: first ? isoDateOf(first.date) : null,
+  };
+}
+
+/** The active members an opening balance may name, by their code (the order of the society's register). */
+export async function openingMembers(societyId: string) {
+  return prisma.societyMember.findMany({ where: { societyId, status: "active" }, orderBy: [{ code: "asc" }], select: { id: true, memberCode: true, name: true }, take: 5000 });
 }

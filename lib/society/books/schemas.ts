@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { wholeTaka } from "@/lib/applications/schemas";
-import { recordId } from "@/lib/society/schemas";
+import { confirmCashBelowZero, recordId } from "@/lib/society/schemas";
 import { dhakaToday } from "@/lib/format";
 import { isRealIsoDate, msg, pastOrTodayDate, requiredText, todayOrLaterDate, typedNumber } from "@/lib/validation/fields";
 import { LOAN_FREQUENCIES, LOAN_METHODS } from "./loan-plan";
@@ -11,10 +11,10 @@ import { LOAN_FREQUENCIES, LOAN_METHODS } from "./loan-plan";
 export const closeBooksSchema = z.object({ through: pastOrTodayDate });
 
 /** A member takes savings out: whole taka, more than zero (Bengali digits accepted). */
-export const withdrawalSchema = z.object({ memberId: recordId, amount: wholeTaka("invalidAmount"), idempotencyKey });
+export const withdrawalSchema = z.object({ memberId: recordId, amount: wholeTaka("invalidAmount"), idempotencyKey, confirmCashBelowZero });
 
 /** A second person approves a withdrawal waiting above the society's limit. */
-export const approveWithdrawalSchema = z.object({ withdrawalId: recordId, idempotencyKey });
+export const approveWithdrawalSchema = z.object({ withdrawalId: recordId, idempotencyKey, confirmCashBelowZero });
 
 /** Or refuses it, saying why. */
 export const rejectWithdrawalSchema = z.object({ withdrawalId: recordId, note: requiredText(300) });
@@ -62,12 +62,13 @@ export const memberLoanSchema = z.object({
   instalmentCount: typedNumber(1, MAX_LOAN_INSTALMENTS, 0),
   firstDueDate: todayOrLaterDate,
   idempotencyKey,
+  confirmCashBelowZero,
 });
 export type MemberLoanInput = z.input<typeof memberLoanSchema>;
 export type MemberLoanValues = z.output<typeof memberLoanSchema>;
 
 /** An admin reverses an income or expense entered by mistake: a reversal entry pointing at it, dated today. */
-export const reverseIncomeExpenseSchema = z.object({ incomeExpenseId: recordId, idempotencyKey });
+export const reverseIncomeExpenseSchema = z.object({ incomeExpenseId: recordId, idempotencyKey, confirmCashBelowZero });
 
 /** The chart of accounts: an admin names an account as the society calls it. */
 export const accountLabelSchema = z.object({ code: accountCode, label: requiredText(60) });
@@ -75,3 +76,33 @@ export const accountLabelSchema = z.object({ code: accountCode, label: requiredT
 /** Or adds an income or expense category account (the fixed types; the system accounts exist already). */
 export const ACCOUNT_KINDS_ADDED = ["income_category", "expense_category"] as const;
 export const addAccountSchema = z.object({ kind: z.enum(ACCOUNT_KINDS_ADDED, msg("required")), name: requiredText(60) });
+
+/** The most members one opening balance carries (a large society's register). */
+export const MAX_OPENING_MEMBERS = 5000;
+
+/** An opening figure: whole taka, zero or more; a blank box is zero (most members have one of the two figures). */
+const openingTaka = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? 0 : v), wholeTaka("invalidAmount", { allowZero: true }));
+
+/**
+ * A society's opening balances, as they stood at the end of a day (today or earlier): cash in hand, bank, share capital,
+ * and each member's savings and loan still owed. What they leave over is the reserve (openingReserve). Blank is zero.
+ */
+export const openingBalanceSchema = z.object({
+  asOf: pastOrTodayDate,
+  cashInHand: openingTaka,
+  bank: openingTaka,
+  shareCapital: openingTaka,
+  members: z
+    .array(z.object({ memberId: recordId, savings: openingTaka, loan: openingTaka }))
+    .max(MAX_OPENING_MEMBERS)
+    .refine((rows) => new Set(rows.map((r) => r.memberId)).size === rows.length, msg("invalidAmount")),
+  idempotencyKey,
+});
+export type OpeningBalanceInput = z.input<typeof openingBalanceSchema>;
+export type OpeningBalanceValues = z.output<typeof openingBalanceSchema>;
+
+/** A second person posts the opening balances another entered … */
+export const approveOpeningBalanceSchema = z.object({ openingId: recordId, idempotencyKey });
+
+/** … or refuses them, saying why. */
+export const rejectOpeningBalanceSchema = z.object({ openingId: recordId, note: requiredText(300) });

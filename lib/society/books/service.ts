@@ -6,6 +6,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { dhakaToday } from "@/lib/format";
 import { isoDateOf } from "@/lib/validation/fields";
 import { withBooksRefusals } from "./refusals";
+import { refuseCashBelowZero } from "./posting";
 import { onceByKey } from "@/lib/idempotency/service";
 import { societyClaim } from "./once";
 import type { SocietyActor } from "@/lib/society/access";
@@ -62,7 +63,7 @@ export async function updateWithdrawalRules(a: SocietyActor, input: { minimumSav
  * so of two attempts one wins) and a reversal entry pointing at its entry is posted today, in the open period. The
  * original stays on the books; the record leaves the month's totals. A salary's expense is not reversed here.
  */
-export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpenseId: string; idempotencyKey: string }, now = new Date()): Promise<ActionResult<{ id: string; entryId: string }>> {
+export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpenseId: string; idempotencyKey: string; confirmCashBelowZero?: boolean }, now = new Date()): Promise<ActionResult<{ id: string; entryId: string }>> {
   return withBooksRefusals(() =>
     prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.reverseIncomeExpense", input), async (): Promise<ActionResult<{ id: string; entryId: string }>> => {
       const record = await tx.incomeExpense.findFirst({ where: { id: input.incomeExpenseId, societyId: a.societyId }, select: { id: true, code: true, type: true, category: true, amount: true, workerSalaryId: true } });
@@ -73,6 +74,8 @@ export async function reverseIncomeExpense(a: SocietyActor, input: { incomeExpen
       const { count } = await tx.incomeExpense.updateMany({ where: { id: record.id, reversedAt: null }, data: { reversedAt: now, reversedById: a.createdById } });
       if (count !== 1) return fail("conflict", { reason: "alreadyReversed" });
       const [reversal] = await tx.$queryRaw<{ id: string }[]>`SELECT "society_reverse"(${entry.id}, ${dhakaToday(now)}::date, ${a.createdById}) AS "id"`;
+      // Reversing an income takes its cash back out.
+      await refuseCashBelowZero(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, reversal!.id);
       await writeAudit(tx, {
         actor: a.actor,
         action: "society.income_expense.reverse",

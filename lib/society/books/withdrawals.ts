@@ -1,7 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
-import { withBooksRefusals } from "./refusals";
+import { BooksRefusal, withBooksRefusals } from "./refusals";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -43,7 +43,7 @@ function refusedForBalance(available: number, minimum: number): ActionResult<nev
  * A member takes savings out. Up to the society's limit it is paid at once (posted to the journal in this transaction);
  * above it, it waits for a second person. Never below zero or the society's minimum, counting requests still waiting.
  */
-export async function requestWithdrawal(a: SocietyActor, input: { memberId: string; amount: number; idempotencyKey: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
+export async function requestWithdrawal(a: SocietyActor, input: { memberId: string; amount: number; idempotencyKey: string; confirmCashBelowZero?: boolean }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
   return withBooksRefusals(() =>
     prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.requestWithdrawal", input), async (): Promise<ActionResult<WithdrawalOutcome>> => {
       const member = await lockedAvailability(tx, a.societyId, input.memberId, null);
@@ -63,7 +63,7 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
         select: { id: true },
       });
       if (payNow) {
-        const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, { id: withdrawal.id, memberId: input.memberId, amount: input.amount });
+        const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, { id: withdrawal.id, memberId: input.memberId, amount: input.amount });
         await tx.societyWithdrawal.update({ where: { id: withdrawal.id }, data: { entryId } });
       }
       await writeAudit(tx, {
@@ -84,7 +84,7 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
  * A second person pays a withdrawal that waited: never the one who asked (maker-checker), once (guarded on the waiting
  * state: of two approvals one wins), and only if the savings still cover it.
  */
-export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: string; idempotencyKey: string }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
+export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: string; idempotencyKey: string; confirmCashBelowZero?: boolean }, now = new Date()): Promise<ActionResult<WithdrawalOutcome>> {
   return withBooksRefusals(() =>
     prisma.$transaction((tx) => onceByKey(tx, societyClaim(a, "society.approveWithdrawal", input), async (): Promise<ActionResult<WithdrawalOutcome>> => {
       const withdrawal = await tx.societyWithdrawal.findFirst({ where: { id: input.withdrawalId, societyId: a.societyId }, select: { id: true, memberId: true, amount: true, requestedById: true } });
@@ -94,8 +94,8 @@ export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: 
       if (!member) return fail("notFound");
       const { count } = await tx.societyWithdrawal.updateMany({ where: { id: withdrawal.id, status: "requested" }, data: { status: "paid", decidedById: a.createdById, decidedAt: now } });
       if (count !== 1) return fail("conflict", { reason: "withdrawalDecided" });
-      if (withdrawal.amount > member.available) throw new WithdrawalRefusal(refusedForBalance(member.available, member.minimum));
-      const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, withdrawal);
+      if (withdrawal.amount > member.available) throw new BooksRefusal(refusedForBalance(member.available, member.minimum));
+      const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById, askBelowZero: input.confirmCashBelowZero === false }, withdrawal);
       await tx.societyWithdrawal.update({ where: { id: withdrawal.id }, data: { entryId } });
       await writeAudit(tx, {
         actor: a.actor,
@@ -108,17 +108,7 @@ export async function approveWithdrawal(a: SocietyActor, input: { withdrawalId: 
       });
       return ok({ id: withdrawal.id, status: "paid", amount: withdrawal.amount, balanceAfter: member.balance - withdrawal.amount });
     })),
-  ).catch((error: unknown) => {
-    if (error instanceof WithdrawalRefusal) return error.result;
-    throw error;
-  });
-}
-
-/** Thrown to roll back the status change when the savings no longer cover the payout. */
-class WithdrawalRefusal extends Error {
-  constructor(readonly result: ActionResult<never>) {
-    super("refused");
-  }
+  );
 }
 
 /** A second person refuses a waiting withdrawal, saying why. */
@@ -154,7 +144,7 @@ export type ClosingPayout = { paidOut: number; setOff: number };
  * the savings do not cover the loan (it is collected first) or the cash paid out would be above the society's limit
  * (a withdrawal a second admin approves comes first).
  */
-export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, now = new Date()): Promise<ActionResult<ClosingPayout>> {
+export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string, { askBelowZero = false } = {}, now = new Date()): Promise<ActionResult<ClosingPayout>> {
   const balance = (await memberBalances(a.societyId, [memberId], tx)).get(memberId)!;
   const { withdrawalApprovalLimit: limit } = await tx.society.findUniqueOrThrow({ where: { id: a.societyId }, select: { withdrawalApprovalLimit: true } });
   const savings = Math.max(0, balance.savings);
@@ -169,7 +159,7 @@ export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string,
     data: { societyId: a.societyId, memberId, amount: savings, appliedToLoan: setOff, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
     select: { id: true },
   });
-  const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById }, { id: withdrawal.id, memberId, amount: savings, appliedToLoan: setOff });
+  const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById, askBelowZero }, { id: withdrawal.id, memberId, amount: savings, appliedToLoan: setOff });
   await tx.societyWithdrawal.update({ where: { id: withdrawal.id }, data: { entryId } });
   return ok({ paidOut: cash, setOff });
 }

@@ -24,7 +24,7 @@ import {
   workerOptions,
 } from "@/lib/society/queries";
 import { fieldOverview } from "@/lib/society/field/queries";
-import { accountLedger, accountTotals, booksClosedThrough, cashBook, withdrawalRules } from "@/lib/society/books/queries";
+import { accountLedger, accountTotals, booksClosedThrough, cashBook, openingBalanceView, openingMembers, withdrawalRules } from "@/lib/society/books/queries";
 import { booksQuerySchema } from "@/lib/society/books/schemas";
 import { memberSearchSchema } from "@/lib/society/schemas";
 import { parseSocietyTab, societyHref, type SocietyTab } from "@/lib/society/tabs";
@@ -89,7 +89,7 @@ async function TabContent({ tab, societyId, search, viewerId, isAdmin, canLend, 
     }
     case "books": {
       const range = booksQuerySchema.parse({ from: first(search.from), to: first(search.to), worker: first(search.worker), account: first(search.account), page: first(search.page) });
-      const [workers, cash, period, toDate, closedThrough, rules, ledger] = await Promise.all([
+      const [workers, cash, period, toDate, closedThrough, rules, ledger, opening] = await Promise.all([
         workerOptions(societyId),
         cashBook(societyId, range, range.worker),
         accountTotals(societyId, range),
@@ -97,8 +97,12 @@ async function TabContent({ tab, societyId, search, viewerId, isAdmin, canLend, 
         booksClosedThrough(societyId),
         withdrawalRules(societyId),
         range.account ? accountLedger(societyId, range.account, range, range.page) : Promise.resolve(null),
+        openingBalanceView(societyId),
       ]);
-      return <BooksTab societyId={societyId} range={range} ledger={ledger} canReverse={canReverse} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} rules={rules} isAdmin={isAdmin} />;
+      // The register for a new opening: only for an admin, and only while none waits or is posted.
+      const entering = isAdmin && (!opening.opening || opening.opening.status === "rejected");
+      const openingSection = { ...opening, members: entering ? await openingMembers(societyId) : [], viewerId };
+      return <BooksTab societyId={societyId} range={range} ledger={ledger} canReverse={canReverse} workers={workers} cash={cash} period={period} toDate={toDate} closedThrough={closedThrough} rules={rules} isAdmin={isAdmin} opening={openingSection} />;
     }
     case "reports":
       return <ReportsTab societyId={societyId} isAdmin={isAdmin} report={await getMonthReport(societyId)} stats={await getSocietyStats(societyId)} />;
