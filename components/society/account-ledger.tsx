@@ -7,7 +7,7 @@ import { formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { LEDGER_PAGE_SIZE, type Ledger, type LedgerLine } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { societyHref } from "@/lib/society/tabs";
-import { accountName, naturalBalance } from "./account-name";
+import { accountName, naturalBalance } from "@/lib/society/books/account-name";
 import { ReverseEntryButton } from "./reverse-entry-button";
 
 type Props = { societyId: string; ledger: Ledger; range: { from: string; to: string }; canReverse: boolean };

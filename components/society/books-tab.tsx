@@ -8,9 +8,13 @@ import { formatCalendarDate, formatTaka } from "@/lib/format";
 import Link from "next/link";
 import type { AccountTotal, CashBook, Ledger } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
-import { societyHref } from "@/lib/society/tabs";
+import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { AccountLedger } from "./account-ledger";
-import { accountName } from "./account-name";
+import { accountName } from "@/lib/society/books/account-name";
+import { financialStatements } from "@/lib/society/books/statements";
+import { CashBookTable } from "./cash-book";
+import { MoneyCell } from "./money-cell";
+import { PdfLink } from "./pdf-link";
 import { ChartOfAccounts } from "./chart-of-accounts";
 import { CloseBooksForm } from "./close-books-form";
 import { WithdrawalRulesForm } from "./withdrawal-rules-form";
@@ -33,9 +37,7 @@ type Props = {
   opening: Omit<ComponentProps<typeof OpeningBalanceSection>, "societyId" | "isAdmin">;
 };
 
-function Money({ value, locale, strong = false }: { value: number; locale: Locale; strong?: boolean }) {
-  return <td className={`px-3 py-1.5 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{formatTaka(value, locale)}</td>;
-}
+
 
 /**
  * The society's books for a period: the cash book (the society's cash, or one worker's), the trial balance, the income
@@ -44,21 +46,8 @@ function Money({ value, locale, strong = false }: { value: number; locale: Local
 export async function BooksTab({ societyId, range, ledger, canReverse, workers, cash, period, toDate, closedThrough, rules, isAdmin, opening }: Props) {
   const [t, locale] = await Promise.all([getTranslations("society.books"), getLocale() as Promise<Locale>]);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
-  const debit = toDate.reduce((s, a) => s + Math.max(a.total, 0), 0);
-  const credit = toDate.reduce((s, a) => s + Math.max(-a.total, 0), 0);
-  const incomes = period.filter((a) => a.type === "income" && a.total !== 0);
-  const expenses = period.filter((a) => a.type === "expense" && a.total !== 0);
-  const income = -incomes.reduce((s, a) => s + a.total, 0);
-  const expense = expenses.reduce((s, a) => s + a.total, 0);
-  const side = (type: string, sign: 1 | -1) => toDate.filter((a) => a.type === type && a.total !== 0).map((a) => ({ ...a, balance: sign * a.total }));
-  const assets = side("asset", 1);
-  const liabilities = side("liability", -1);
-  const equity = side("equity", -1);
-  const surplusToDate = -toDate.filter((a) => a.type === "income" || a.type === "expense").reduce((s, a) => s + a.total, 0);
-  const sum = (rows: { balance: number }[]) => rows.reduce((s, r) => s + r.balance, 0);
-
-  // Cash in hand cannot really be below zero: a payment was recorded without the cash, or the opening cash is missing.
-  const cashInHand = toDate.filter((a) => a.kind === "cash_in_hand").reduce((s, a) => s + a.total, 0);
+  const { trial, incomes, expenses, income, expense, assets, liabilities, equity, surplusToDate, totalAssets, totalLiabilities, cashInHand } = financialStatements(period, toDate);
+  const { debit, credit } = trial;
 
   return (
     <div className="space-y-6" data-testid="books-tab">
@@ -93,49 +82,15 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
           {t("show")}
         </Button>
       </form>
+      <div className="flex justify-end">
+        <PdfLink href={societyDownloads.books(societyId, range)} testId="books-pdf">
+          {t("printBooks")}
+        </PdfLink>
+      </div>
 
       {ledger ? <AccountLedger societyId={societyId} ledger={ledger} range={range} canReverse={canReverse} /> : null}
 
-      <section className="space-y-2" aria-labelledby="cash-book">
-        <h2 id="cash-book" className="font-semibold">
-          {t("cashBook", { from: day(range.from), to: day(range.to) })}
-        </h2>
-        {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
-        <div className="overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-labelledby="cash-book">
-          <table className="w-full text-sm" data-testid="cash-book">
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th className="px-3 py-1.5 font-medium">{t("date")}</th>
-                <th className="px-3 py-1.5 text-right font-medium">{t("receipts")}</th>
-                <th className="px-3 py-1.5 text-right font-medium">{t("payments")}</th>
-                <th className="px-3 py-1.5 text-right font-medium">{t("closing")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              <tr>
-                <td className="px-3 py-1.5" colSpan={3}>
-                  {t("opening")}
-                </td>
-                <Money value={cash.opening} locale={locale} />
-              </tr>
-              {cash.days.map((d) => (
-                <tr key={d.date}>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{day(d.date)}</td>
-                  <Money value={d.receipts} locale={locale} />
-                  <Money value={d.payments} locale={locale} />
-                  <Money value={d.closing} locale={locale} />
-                </tr>
-              ))}
-              <tr className="bg-muted/30" data-testid="cash-book-total">
-                <td className="px-3 py-1.5 font-semibold">{t("total")}</td>
-                <Money value={cash.receipts} locale={locale} strong />
-                <Money value={cash.payments} locale={locale} strong />
-                <Money value={cash.closing} locale={locale} strong />
-              </tr>
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <CashBookTable cash={cash} range={range} />
 
       <section className="space-y-2" aria-labelledby="trial-balance">
         <h2 id="trial-balance" className="font-semibold">
@@ -161,14 +116,14 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
                         {accountName(t, a)}
                       </Link>
                     </td>
-                    <Money value={Math.max(a.total, 0)} locale={locale} />
-                    <Money value={Math.max(-a.total, 0)} locale={locale} />
+                    <MoneyCell value={Math.max(a.total, 0)} locale={locale} blankZero />
+                    <MoneyCell value={Math.max(-a.total, 0)} locale={locale} blankZero />
                   </tr>
                 ))}
               <tr className="bg-muted/30" data-testid="trial-balance-total">
                 <td className="px-3 py-1.5 font-semibold">{t("total")}</td>
-                <Money value={debit} locale={locale} strong />
-                <Money value={credit} locale={locale} strong />
+                <MoneyCell value={debit} locale={locale} strong />
+                <MoneyCell value={credit} locale={locale} strong />
               </tr>
             </tbody>
           </table>
@@ -185,26 +140,26 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
               {incomes.map((a) => (
                 <tr key={a.code}>
                   <td className="px-3 py-1.5">{accountName(t, a)}</td>
-                  <Money value={-a.total} locale={locale} />
+                  <MoneyCell value={-a.total} locale={locale} />
                 </tr>
               ))}
               <tr className="bg-muted/30">
                 <td className="px-3 py-1.5 font-semibold">{t("totalIncome")}</td>
-                <Money value={income} locale={locale} strong />
+                <MoneyCell value={income} locale={locale} strong />
               </tr>
               {expenses.map((a) => (
                 <tr key={a.code}>
                   <td className="px-3 py-1.5">{accountName(t, a)}</td>
-                  <Money value={a.total} locale={locale} />
+                  <MoneyCell value={a.total} locale={locale} />
                 </tr>
               ))}
               <tr className="bg-muted/30">
                 <td className="px-3 py-1.5 font-semibold">{t("totalExpense")}</td>
-                <Money value={expense} locale={locale} strong />
+                <MoneyCell value={expense} locale={locale} strong />
               </tr>
               <tr data-testid="surplus">
                 <td className="px-3 py-1.5 font-semibold">{t("surplus")}</td>
-                <Money value={income - expense} locale={locale} strong />
+                <MoneyCell value={income - expense} locale={locale} strong />
               </tr>
             </tbody>
           </table>
@@ -219,26 +174,26 @@ export async function BooksTab({ societyId, range, ledger, canReverse, workers, 
               {assets.map((a) => (
                 <tr key={a.code}>
                   <td className="px-3 py-1.5">{accountName(t, a)}</td>
-                  <Money value={a.balance} locale={locale} />
+                  <MoneyCell value={a.balance} locale={locale} />
                 </tr>
               ))}
               <tr className="bg-muted/30">
                 <td className="px-3 py-1.5 font-semibold">{t("totalAssets")}</td>
-                <Money value={sum(assets)} locale={locale} strong />
+                <MoneyCell value={totalAssets} locale={locale} strong />
               </tr>
               {[...liabilities, ...equity].map((a) => (
                 <tr key={a.code}>
                   <td className="px-3 py-1.5">{accountName(t, a)}</td>
-                  <Money value={a.balance} locale={locale} />
+                  <MoneyCell value={a.balance} locale={locale} />
                 </tr>
               ))}
               <tr>
                 <td className="px-3 py-1.5">{t("surplusToDate")}</td>
-                <Money value={surplusToDate} locale={locale} />
+                <MoneyCell value={surplusToDate} locale={locale} />
               </tr>
               <tr className="bg-muted/30" data-testid="balance-sheet-total">
                 <td className="px-3 py-1.5 font-semibold">{t("totalLiabilities")}</td>
-                <Money value={sum(liabilities) + sum(equity) + surplusToDate} locale={locale} strong />
+                <MoneyCell value={totalLiabilities} locale={locale} strong />
               </tr>
             </tbody>
           </table>

@@ -14,7 +14,7 @@ import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 
 import { addAccountAction, labelAccountAction } from "@/lib/society/actions";
 import { ACCOUNT_KINDS_ADDED, accountLabelSchema, addAccountSchema } from "@/lib/society/books/schemas";
-import { accountName } from "./account-name";
+import { accountName } from "@/lib/society/books/account-name";
 
 type Account = { code: string; kind: string; type: string; name: string | null; label: string | null };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, UserRound } from "lucide-react";
+import { UserRound } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { ActionErrorAlert } from "@/components/admin/forms";
@@ -79,7 +79,7 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                 <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{t("info")}</h3>
                   {/* The members table's passbook link (the PDF from the journal), its name written out. */}
-                  <PdfLink icon={BookOpen} href={societyDownloads.memberPassbook(societyId, memberId)} testId="profile-passbook-pdf">
+                  <PdfLink icon="passbook" href={societyDownloads.memberPassbook(societyId, memberId)} testId="profile-passbook-pdf">
                     {tReports("passbookPdf")}
                   </PdfLink>
                 </div>

@@ -1,4 +1,4 @@
-import { BookOpen, CalendarDays, FileUser, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { WaitingWithdrawals } from "./waiting-withdrawals";
@@ -113,13 +113,13 @@ export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmi
                     <div className="flex flex-wrap justify-end gap-1">
                       <MemberProfileDialog societyId={societyId} memberId={m.id} name={m.name} canLend={canLend} />
                       {/* Each document its own icon (the label, spoken and on hover, names it and the member). */}
-                      <PdfLink compact icon={FileUser} href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
+                      <PdfLink compact icon="profile" href={societyDownloads.memberProfile(societyId, m.id)} testId="member-profile-pdf">
                         {`${tReports("profilePdf")}: ${m.name}`}
                       </PdfLink>
-                      <PdfLink compact icon={BookOpen} href={societyDownloads.memberPassbook(societyId, m.id)} testId="member-passbook-pdf">
+                      <PdfLink compact icon="passbook" href={societyDownloads.memberPassbook(societyId, m.id)} testId="member-passbook-pdf">
                         {`${tReports("passbookPdf")}: ${m.name}`}
                       </PdfLink>
-                      <PdfLink compact icon={CalendarDays} href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
+                      <PdfLink compact icon="calendar" href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
                         {`${tReports("calendarPdf")}: ${m.name}`}
                       </PdfLink>
                       <DeleteRecordButton societyId={societyId} kind="member" id={m.id} name={m.name} isAdmin={isAdmin} compact />

@@ -1,18 +1,22 @@
 "use client";
 
-import { FileText, Loader2, type LucideIcon } from "lucide-react";
+import { BookOpen, CalendarDays, FileText, FileUser, Loader2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { Locale } from "@/i18n/config";
 import { formatNumber } from "@/lib/format";
 
+/** Each document's icon, by name: a server component cannot hand a component to this client one. */
+const PDF_ICONS = { file: FileText, passbook: BookOpen, calendar: CalendarDays, profile: FileUser } as const;
+
 /**
  * Opens a server-made PDF in a new tab. It is a plain link (works without script); with script, the
  * button shows "Preparing…" with the seconds waited while the server renders, instead of a button
  * that seems frozen, and an error message if the PDF could not be made.
  */
-export function PdfLink({ href, children, compact, icon: Icon = FileText, testId }: { href: string; children: ReactNode; compact?: boolean; icon?: LucideIcon; testId?: string }) {
+export function PdfLink({ href, children, compact, icon = "file", testId }: { href: string; children: ReactNode; compact?: boolean; icon?: keyof typeof PDF_ICONS; testId?: string }) {
+  const Icon = PDF_ICONS[icon];
   const t = useTranslations("society.reports");
   const locale = useLocale() as Locale;
   const [seconds, setSeconds] = useState<number | null>(null);

@@ -11,7 +11,8 @@ import type { SocietyAccess } from "./access";
 import { getDatabaseReport, getMemberCalendar, getMemberProfile } from "./queries";
 import { REPORT_MEMBER_RECENT_LIMIT } from "./rules";
 import { PASSBOOK_PAPER, passbookSections } from "@/lib/pdf/passbook";
-import { memberMovements } from "./books/queries";
+import { accountTotals, cashBook, memberMovements } from "./books/queries";
+import { booksSections } from "@/lib/pdf/society-books";
 import { passbookLines } from "./books/passbook";
 
 /**
@@ -84,4 +85,23 @@ export async function memberPassbookPdf(access: SocietyAccess, memberId: string,
   const pages = planTables(passbookSections({ member: profile.member, lines }, t, locale), PASSBOOK_PAPER);
   const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages, paper: PASSBOOK_PAPER }));
   return pdfResponse(pdf, fileName(profile.member.memberCode, profile.member.name, "passbook", today));
+}
+
+/** The books of a period (cash book, trial balance, income and expenditure, balance sheet) with signature lines. */
+export async function booksPdf(access: SocietyAccess, range: { from: string; to: string }, locale: Locale): Promise<Response> {
+  const [cash, period, toDate] = await Promise.all([
+    cashBook(access.societyId, range, null),
+    accountTotals(access.societyId, range),
+    accountTotals(access.societyId, { from: null, to: range.to }),
+  ]);
+  const [t, tBooks, tKinds] = await Promise.all([
+    translator(locale),
+    getTranslations({ locale, namespace: "society.books" }) as unknown as Promise<Translate>,
+    getTranslations({ locale, namespace: "society.pdf.passbook.kinds" }) as unknown as Promise<Translate>,
+  ]);
+  const chrome = chromeFor(access, locale, t, t("books.title"), t("books.period", { from: formatCalendarDate(range.from, locale), to: formatCalendarDate(range.to, locale) }));
+  await preparePdf();
+  const pages = planTables(booksSections({ range, cash, period, toDate }, t, tBooks, tKinds, locale));
+  const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
+  return pdfResponse(pdf, fileName("society_books", range.from, range.to));
 }

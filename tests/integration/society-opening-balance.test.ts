@@ -12,7 +12,7 @@ import { GET as download, POST as upload } from "@/app/society-manager/[societyI
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import * as actions from "@/lib/society/actions";
-import { memberBalances, memberMovements, trialBalance } from "@/lib/society/books/queries";
+import { accountLedger, cashBook, memberBalances, memberMovements, trialBalance } from "@/lib/society/books/queries";
 import { createStaff, signInAs } from "../support/staff-session";
 import { createTestSociety, grantSociety } from "../support/society";
 
@@ -240,5 +240,29 @@ describe("a payment that takes cash in hand below zero", () => {
       error: { reason: "cashBelowZero" },
     });
     must(await actions.addIncomeExpenseAction(s.societyId, { type: "income", category: "অনুদান", amount: "300", description: "", date: today, idempotencyKey: randomUUID(), confirmCashBelowZero: false }));
+  });
+});
+
+describe("vouchers and whom each line is with", () => {
+  it("the cash book lists each receipt and payment under its day with its voucher and member; the ledger's lines too", async () => {
+    const s = await freshSociety();
+    await proposeAndPost(s);
+    must(await actions.requestWithdrawalAction(s.societyId, { memberId: s.saver.id, amount: "700", idempotencyKey: randomUUID() }));
+    must(await actions.addIncomeExpenseAction(s.societyId, { type: "income", category: "ভর্তি ফি", amount: "50", description: "", date: today, idempotencyKey: randomUUID() }));
+    const book = await cashBook(s.societyId, { from: "2026-01-01", to: today }, null);
+    const listed = book.days.flatMap((d) => d.entries.map((e) => ({ date: d.date, voucher: e.voucher, kind: e.kind, member: e.memberCode, category: e.category, amount: e.amount })));
+    expect(listed).toEqual([
+      { date: ASOF, voucher: 1, kind: "opening_balance", member: null, category: null, amount: 5000 },
+      { date: today, voucher: 2, kind: "withdrawal", member: s.saver.memberCode, category: null, amount: -700 },
+      { date: today, voucher: 3, kind: "income", member: null, category: "ভর্তি ফি", amount: 50 },
+    ]);
+    expect({ listed: book.listed, entries: book.entries, closing: book.closing }).toEqual({ listed: 3, entries: 3, closing: 5000 - 700 + 50 });
+    // The cash line of the withdrawal names the member paid, though the member is on the savings line.
+    const ledger = (await accountLedger(s.societyId, "1000", { from: "2026-01-01", to: today }))!;
+    expect(ledger.lines.map((l) => [l.voucher, l.kind, l.memberCode])).toEqual([
+      [1, "opening_balance", null],
+      [2, "withdrawal", s.saver.memberCode],
+      [3, "income", null],
+    ]);
   });
 });

@@ -16,7 +16,10 @@ vi.mock("next-intl/server", () => import("@/tests/support/next-intl-server-mock"
 import { GET as calendarPdf } from "@/app/society-manager/[societyId]/members/[memberId]/calendar.pdf/route";
 import { GET as profilePdf } from "@/app/society-manager/[societyId]/members/[memberId]/profile.pdf/route";
 import { GET as reportPdf } from "@/app/society-manager/[societyId]/report.pdf/route";
+import { GET as booksPdf } from "@/app/society-manager/[societyId]/books.pdf/route";
+import { randomUUID } from "node:crypto";
 import { dhakaToday } from "@/lib/format";
+import { addIncomeExpenseAction } from "@/lib/society/actions";
 import { prisma } from "@/lib/db";
 import { intlState } from "../support/next-intl-server-mock";
 import { sessionState } from "../support/session-state";
@@ -53,6 +56,7 @@ const urls = () => [
   { name: "profile", handler: profilePdf, url: `/society-manager/${society.id}/members/${memberId}/profile.pdf`, params: { societyId: society.id, memberId } },
   { name: "calendar", handler: calendarPdf, url: `/society-manager/${society.id}/members/${memberId}/calendar.pdf?month=${month}`, params: { societyId: society.id, memberId } },
   { name: "report", handler: reportPdf, url: `/society-manager/${society.id}/report.pdf`, params: { societyId: society.id } },
+  { name: "books", handler: booksPdf, url: `/society-manager/${society.id}/books.pdf?from=${firstOfMonth}&to=${today}`, params: { societyId: society.id } },
 ];
 
 /**
@@ -145,5 +149,24 @@ describe("society PDFs", () => {
     expect(text).toContain("Collections from");
     const bad = await call(reportPdf, `/society-manager/${society.id}/report.pdf?from=${today}&to=2020-01-01`, { societyId: society.id });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the books PDF", () => {
+  it("prints the cash book with each receipt and payment by voucher, the statements, blank empty columns and the signature lines, in both languages", async () => {
+    await signInAs(userId);
+    const record = await addIncomeExpenseAction(society.id, { type: "income", category: "অনুদান", amount: "4321", description: "", date: today, idempotencyKey: randomUUID() });
+    if (!record.ok) throw new Error(JSON.stringify(record.error));
+    const income = await prisma.societyJournalEntry.findFirstOrThrow({ where: { sourceType: "IncomeExpense", sourceId: record.data.id }, select: { voucher: true } });
+    const url = urls().find((u) => u.name === "books")!;
+    intlState.locale = "en";
+    const en = await pdfText(await call(url.handler, url.url, url.params), "books-en");
+    for (const words of ["The society's books", "Cash book", "Trial balance", "Income and expenditure", "Balance sheet", "Prepared by (accountant)", "Checked by (secretary)", "Approved by (president)"]) expect(en).toContain(words);
+    // The income's own line: its voucher (as a code, Latin digits), what it was, the receipt, the payments column blank.
+    expect(en).toMatch(new RegExp(`\\b${income.voucher} Income · ${record.data.code} অনুদান ৳4,321\\s*\\n`));
+    intlState.locale = "bn";
+    const bn = await pdfText(await call(url.handler, url.url, url.params), "books-bn");
+    expect(bn).toContain("৳৪,৩২১");
+    expect(bn).toContain(`${income.voucher} `);
   });
 });

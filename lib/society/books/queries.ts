@@ -77,8 +77,24 @@ export async function memberMovements(societyId: string, memberId: string): Prom
   return rows.map((r) => ({ date: isoDateOf(r.date), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
 }
 
-export type CashBookDay = { date: string; receipts: number; payments: number; closing: number };
-export type CashBook = { opening: number; days: CashBookDay[]; receipts: number; payments: number; closing: number };
+/** One receipt or payment of the cash book: its entry, whom it was with, and what it moved (receipt +, payment −). */
+export type CashBookEntry = {
+  entryId: string;
+  voucher: number;
+  kind: string;
+  memberName: string | null;
+  memberCode: string | null;
+  workerName: string | null;
+  recordCode: string | null;
+  category: string | null;
+  amount: number;
+};
+export type CashBookDay = { date: string; receipts: number; payments: number; closing: number; entries: CashBookEntry[] };
+/** `listed`: the receipts and payments listed under their days (at most CASH_BOOK_ENTRIES); `entries`: how many there are. */
+export type CashBook = { opening: number; days: CashBookDay[]; receipts: number; payments: number; closing: number; listed: number; entries: number };
+
+/** The most receipts and payments a cash book lists one by one (a period's days are always all there; the rest is in the ledger). */
+export const CASH_BOOK_ENTRIES = 500;
 
 /**
  * The cash book of a period (dates inclusive): the society's cash in hand, or one worker's cash when `workerId` is
@@ -97,15 +113,47 @@ export async function cashBook(societyId: string, range: { from: string; to: str
     WHERE a."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND d."date" BETWEEN ${range.from}::date AND ${range.to}::date
       AND (${workerId}::text IS NULL OR d."workerId" = ${workerId})
     GROUP BY d."date" ORDER BY d."date"`;
+  // Each receipt and payment, by entry (a worker's lines of one sheet are one entry), in voucher order under its day.
+  const entryRows = await prisma.$queryRaw<{ entryId: string; voucher: number; date: Date; kind: string; amount: bigint; memberName: string | null; memberCode: string | null; workerName: string | null; recordCode: string | null; category: string | null; entries: bigint }[]>`
+    WITH moved AS (
+      SELECT l."entryId", sum(l."amount") AS "amount"
+      FROM "SocietyJournalLine" l JOIN "SocietyAccount" a ON a."id" = l."accountId"
+      WHERE a."societyId" = ${societyId} AND a."kind" = ${kind}::"SocietyAccountKind" AND l."date" BETWEEN ${range.from}::date AND ${range.to}::date
+        AND (${workerId}::text IS NULL OR l."workerId" = ${workerId})
+      GROUP BY l."entryId" HAVING sum(l."amount") <> 0
+    )
+    SELECT e."id" AS "entryId", e."voucher", e."date", e."kind"::text AS "kind", mv."amount", m."name" AS "memberName", m."memberCode", w."name" AS "workerName",
+           ie."code" AS "recordCode", ie."category", count(*) OVER () AS "entries"
+    FROM moved mv JOIN "SocietyJournalEntry" e ON e."id" = mv."entryId"
+    LEFT JOIN LATERAL "society_entry_counterparty"(e."id") c ON true
+    LEFT JOIN "SocietyMember" m ON m."id" = c."memberId"
+    LEFT JOIN "SocietyWorker" w ON w."id" = c."workerId"
+    LEFT JOIN "IncomeExpense" ie ON e."sourceType" = 'IncomeExpense' AND ie."id" = e."sourceId"
+    ORDER BY e."date", e."voucher"
+    LIMIT ${CASH_BOOK_ENTRIES}`;
+  const byDay = new Map<string, CashBookEntry[]>();
+  for (const r of entryRows) {
+    const date = isoDateOf(r.date);
+    byDay.set(date, [...(byDay.get(date) ?? []), { entryId: r.entryId, voucher: r.voucher, kind: r.kind, memberName: r.memberName, memberCode: r.memberCode, workerName: r.workerName, recordCode: r.recordCode, category: r.category, amount: Number(r.amount) }]);
+  }
   const opening = Number(openingRow?.total ?? 0);
   let running = opening;
   const days = rows.map((r) => {
     const receipts = Number(r.receipts);
     const payments = Number(r.payments);
     running += receipts - payments;
-    return { date: isoDateOf(r.date), receipts, payments, closing: running };
+    const date = isoDateOf(r.date);
+    return { date, receipts, payments, closing: running, entries: byDay.get(date) ?? [] };
   });
-  return { opening, days, receipts: days.reduce((s, d) => s + d.receipts, 0), payments: days.reduce((s, d) => s + d.payments, 0), closing: running };
+  return {
+    opening,
+    days,
+    receipts: days.reduce((s, d) => s + d.receipts, 0),
+    payments: days.reduce((s, d) => s + d.payments, 0),
+    closing: running,
+    listed: entryRows.length,
+    entries: Number(entryRows[0]?.entries ?? 0),
+  };
 }
 
 export type AccountTotal = { code: string; kind: string; type: string; name: string | null; label: string | null; total: number };
