@@ -6,8 +6,9 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { LEDGER_PAGE_SIZE, type Ledger, type LedgerLine } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
-import { societyHref } from "@/lib/society/tabs";
+import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { accountName, naturalBalance } from "@/lib/society/books/account-name";
+import { PdfLink } from "./pdf-link";
 import { ReverseEntryButton } from "./reverse-entry-button";
 
 type Props = { societyId: string; ledger: Ledger; range: { from: string; to: string }; canReverse: boolean };
@@ -34,9 +35,14 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
         <h2 id="account-ledger" className="font-semibold">
           {t("ledger", { account: `${ledger.account.code} ${name}`, from: day(range.from), to: day(range.to) })}
         </h2>
-        <Link href={`${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}`} className="text-sm underline">
-          {t("backToBooks")}
-        </Link>
+        <span className="flex flex-wrap items-center gap-3">
+          <PdfLink href={societyDownloads.books(societyId, range, ledger.account.code)} testId="ledger-pdf">
+            {t("printLedger")}
+          </PdfLink>
+          <Link href={`${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}`} className="text-sm underline">
+            {t("backToBooks")}
+          </Link>
+        </span>
       </div>
       {/*
         On a phone each line is a card (date, particulars, then its debit or credit and the balance, each labelled);

@@ -1,6 +1,7 @@
 import type { Locale } from "@/i18n/config";
 import { accountName } from "@/lib/society/books/account-name";
-import type { AccountTotal, CashBook } from "@/lib/society/books/queries";
+import type { AccountTotal, CashBook, Ledger } from "@/lib/society/books/queries";
+import { naturalBalance } from "@/lib/society/books/account-name";
 import { financialStatements } from "@/lib/society/books/statements";
 import { CONTENT_WIDTH } from "./components";
 import { formatters, type Translate } from "./society-reports";
@@ -11,6 +12,8 @@ export type BooksPdfData = {
   cash: CashBook;
   period: AccountTotal[];
   toDate: AccountTotal[];
+  /** One account's ledger for the period, printed after the cash book when asked for (every line, not a page). */
+  ledger?: Ledger | null;
 };
 
 const right = "right" as const;
@@ -33,8 +36,8 @@ export function booksSections(data: BooksPdfData, t: Translate, tBooks: Translat
       title: tBooks("cashBook", { from: f.day(from), to: f.day(to) }),
       columns: [
         { header: tBooks("date"), width: 62 },
-        { header: tBooks("voucher"), width: 42 },
-        { header: tBooks("particulars"), width: CONTENT_WIDTH - 62 - 42 - 3 * 72 },
+        { header: tBooks("voucher"), width: 52 },
+        { header: tBooks("particulars"), width: CONTENT_WIDTH - 62 - 52 - 3 * 72 },
         money(tBooks("receipts")),
         money(tBooks("payments")),
         money(tBooks("balance")),
@@ -56,6 +59,7 @@ export function booksSections(data: BooksPdfData, t: Translate, tBooks: Translat
         ...(data.cash.entries > data.cash.listed ? [["", "", tBooks("cashBookMore", { listed: f.num(data.cash.listed), total: f.num(data.cash.entries) }), "", "", ""]] : []),
       ],
     },
+    ...(data.ledger ? [ledgerSection(data.ledger, data.range, t, tBooks, tKinds, locale)] : []),
     {
       title: tBooks("trialBalance", { to: f.day(to) }),
       columns: [{ header: tBooks("account"), width: CONTENT_WIDTH - 2 * 90 }, { header: tBooks("debit"), width: 90, align: right }, { header: tBooks("credit"), width: 90, align: right }],
@@ -90,4 +94,35 @@ export function booksSections(data: BooksPdfData, t: Translate, tBooks: Translat
       rows: [["\n\n\n____________________", "\n\n\n____________________", "\n\n\n____________________"]],
     },
   ];
+}
+
+/** An account's ledger: each line with its voucher, what and whom, debit or credit, and the balance on the account's side. */
+function ledgerSection(ledger: Ledger, range: { from: string; to: string }, t: Translate, tBooks: Translate, tKinds: Translate, locale: Locale): TableSection {
+  const f = formatters(locale);
+  const amount = (n: number) => (n === 0 ? "" : f.taka(n));
+  const side = (n: number) => naturalBalance(ledger.account.type, n);
+  const name = accountName(tBooks as (key: "accounts.cash_in_hand") => string, ledger.account);
+  return {
+    title: tBooks("ledger", { account: `${ledger.account.code} ${name}`, from: f.day(range.from), to: f.day(range.to) }),
+    columns: [
+      { header: tBooks("date"), width: 62 },
+      { header: tBooks("voucher"), width: 52 },
+      { header: tBooks("particulars"), width: CONTENT_WIDTH - 62 - 52 - 3 * 72 },
+      { header: tBooks("debit"), width: 72, align: right },
+      { header: tBooks("credit"), width: 72, align: right },
+      { header: tBooks("balance"), width: 72, align: right },
+    ],
+    rows: [
+      ["", "", tBooks("opening"), "", "", f.taka(side(ledger.opening))],
+      ...ledger.lines.map((l) => [
+        f.day(l.date),
+        String(l.voucher),
+        [tKinds(l.kind), l.memberName && `${l.memberName} (${l.memberCode ?? ""})`, l.workerName, l.recordCode && `${l.recordCode} ${l.category ?? ""}`.trim(), l.reversed ? tBooks("reversed") : null].filter(Boolean).join(" · "),
+        amount(Math.max(l.amount, 0)),
+        amount(Math.max(-l.amount, 0)),
+        f.taka(side(l.balance)),
+      ]),
+      ["", "", t("books.closing"), "", "", f.taka(side(ledger.closing))],
+    ],
+  };
 }

@@ -11,7 +11,7 @@ import type { SocietyAccess } from "./access";
 import { getDatabaseReport, getMemberCalendar, getMemberProfile } from "./queries";
 import { REPORT_MEMBER_RECENT_LIMIT } from "./rules";
 import { PASSBOOK_PAPER, passbookSections } from "@/lib/pdf/passbook";
-import { accountTotals, cashBook, memberMovements } from "./books/queries";
+import { accountLedger, accountTotals, cashBook, LEDGER_PAGE_SIZE, memberMovements, type Ledger } from "./books/queries";
 import { booksSections } from "@/lib/pdf/society-books";
 import { passbookLines } from "./books/passbook";
 
@@ -87,12 +87,25 @@ export async function memberPassbookPdf(access: SocietyAccess, memberId: string,
   return pdfResponse(pdf, fileName(profile.member.memberCode, profile.member.name, "passbook", today));
 }
 
-/** The books of a period (cash book, trial balance, income and expenditure, balance sheet) with signature lines. */
-export async function booksPdf(access: SocietyAccess, range: { from: string; to: string }, locale: Locale): Promise<Response> {
-  const [cash, period, toDate] = await Promise.all([
+/** The most ledger lines one PDF prints (a shorter period prints the rest). */
+const LEDGER_PDF_PAGES = 25;
+
+/** An account's whole ledger for the period (the screen pages it; a printout has every line, up to a bound). */
+async function wholeLedger(societyId: string, code: string, range: { from: string; to: string }): Promise<Ledger | null> {
+  const first = await accountLedger(societyId, code, range, 0);
+  if (!first) return null;
+  const pages = Math.min(Math.ceil(first.total / LEDGER_PAGE_SIZE), LEDGER_PDF_PAGES);
+  const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => accountLedger(societyId, code, range, i + 1)));
+  return { ...first, lines: [first, ...rest].flatMap((page) => page?.lines ?? []) };
+}
+
+/** The books of a period (cash book, an account's ledger when asked for, trial balance, income and expenditure, balance sheet) with signature lines. */
+export async function booksPdf(access: SocietyAccess, range: { from: string; to: string; account?: string | null }, locale: Locale): Promise<Response> {
+  const [cash, period, toDate, ledger] = await Promise.all([
     cashBook(access.societyId, range, null),
     accountTotals(access.societyId, range),
     accountTotals(access.societyId, { from: null, to: range.to }),
+    range.account ? wholeLedger(access.societyId, range.account, range) : Promise.resolve(null),
   ]);
   const [t, tBooks, tKinds] = await Promise.all([
     translator(locale),
@@ -101,7 +114,7 @@ export async function booksPdf(access: SocietyAccess, range: { from: string; to:
   ]);
   const chrome = chromeFor(access, locale, t, t("books.title"), t("books.period", { from: formatCalendarDate(range.from, locale), to: formatCalendarDate(range.to, locale) }));
   await preparePdf();
-  const pages = planTables(booksSections({ range, cash, period, toDate }, t, tBooks, tKinds, locale));
+  const pages = planTables(booksSections({ range, cash, period, toDate, ledger }, t, tBooks, tKinds, locale));
   const pdf = await renderPdf(createElement(TablesDocument, { chrome, pages }));
   return pdfResponse(pdf, fileName("society_books", range.from, range.to));
 }

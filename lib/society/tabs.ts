@@ -23,7 +23,8 @@ export const societyDownloads = {
     `${SOCIETY_HOME}/${societyId}/members/${memberId}/calendar.pdf${month ? `?month=${month}` : ""}`,
   databaseReport: (societyId: string, range?: { from: string; to: string }) =>
     `${SOCIETY_HOME}/${societyId}/report.pdf${range ? `?from=${range.from}&to=${range.to}` : ""}`,
-  books: (societyId: string, range: { from: string; to: string }) => `${SOCIETY_HOME}/${societyId}/books.pdf?from=${range.from}&to=${range.to}`,
+  books: (societyId: string, range: { from: string; to: string }, account?: string) =>
+    `${SOCIETY_HOME}/${societyId}/books.pdf?from=${range.from}&to=${range.to}${account ? `&account=${account}` : ""}`,
   backup: (societyId: string) => `${SOCIETY_HOME}/${societyId}/backup`,
   compressedBackup: (societyId: string) => `${SOCIETY_HOME}/${societyId}/backup?compressed=1`,
 };

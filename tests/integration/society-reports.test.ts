@@ -168,5 +168,11 @@ describe("the books PDF", () => {
     const bn = await pdfText(await call(url.handler, url.url, url.params), "books-bn");
     expect(bn).toContain("৳৪,৩২১");
     expect(bn).toContain(`${income.voucher} `);
+    // With an account, its ledger too: every line with its voucher and the balance after it.
+    intlState.locale = "en";
+    const withLedger = await pdfText(await call(url.handler, `${url.url}&account=1000`, url.params), "books-ledger-en");
+    expect(withLedger).toContain("1000 Cash in hand");
+    expect(withLedger).toMatch(new RegExp(`\\b${income.voucher} Income · ${record.data.code} অনুদান ৳4,321 ৳[\\d,]+\\s*\\n`));
+    expect(withLedger).toContain("Closing balance");
   });
 });
