@@ -88,6 +88,8 @@ export function useActionSubmit<V extends FieldValues, R>(form: UseFormReturn<V,
         applyServerFieldErrors(form, result.error);
         // The key was spent on other figures (a submission whose answer never arrived, then an edit): the next try is new.
         if (result.error.reason === "idempotencyKeyReused") setField("idempotencyKey", newIdempotencyKey());
+        // A confirmation answers one warning: any refusal asks again next time.
+        if ("confirmCashBelowZero" in values) setField("confirmCashBelowZero", false);
         // A payment that would take the society's cash below zero: the same form, sent again once the person confirms.
         if (result.error.reason === "cashBelowZero" && "confirmCashBelowZero" in values) {
           return setError({ ...result.error, confirm: () => (setField("confirmCashBelowZero", true), void onSubmit()) });

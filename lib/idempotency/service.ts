@@ -17,6 +17,12 @@ export type IdempotencyClaim = {
   actorId: string | null;
 };
 
+/**
+ * Fields that say how to send a request, not what it is: the key itself, and the person's confirmation that a payment
+ * may take the cash below zero (a confirmed resend of a refused request is the same request).
+ */
+const NOT_HASHED = new Set(["idempotencyKey", "confirmCashBelowZero"]);
+
 /** Object keys sorted at every level, so the same figures hash the same whatever order a client sent them in. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -24,7 +30,7 @@ function canonical(value: unknown): unknown {
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([k, v]) => k !== "idempotencyKey" && v !== undefined)
+        .filter(([k, v]) => !NOT_HASHED.has(k) && v !== undefined)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([k, v]) => [k, canonical(v)]),
     );

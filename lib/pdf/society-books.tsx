@@ -122,6 +122,8 @@ function ledgerSection(ledger: Ledger, range: { from: string; to: string }, t: T
         amount(Math.max(-l.amount, 0)),
         f.taka(side(l.balance)),
       ]),
+      // A bounded printout says how many of the period's lines it holds (the closing balance is the whole period's).
+      ...(ledger.total > ledger.lines.length ? [["", "", tBooks("ledgerPage", { from: f.num(1), to: f.num(ledger.lines.length), total: f.num(ledger.total) }), "", "", ""]] : []),
       ["", "", t("books.closing"), "", "", f.taka(side(ledger.closing))],
     ],
   };

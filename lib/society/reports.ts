@@ -95,8 +95,10 @@ async function wholeLedger(societyId: string, code: string, range: { from: strin
   const first = await accountLedger(societyId, code, range, 0);
   if (!first) return null;
   const pages = Math.min(Math.ceil(first.total / LEDGER_PAGE_SIZE), LEDGER_PDF_PAGES);
-  const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => accountLedger(societyId, code, range, i + 1)));
-  return { ...first, lines: [first, ...rest].flatMap((page) => page?.lines ?? []) };
+  const lines = [...first.lines];
+  // One page after another: a printout never takes more than one of the pool's connections.
+  for (let page = 1; page < pages; page++) lines.push(...((await accountLedger(societyId, code, range, page))?.lines ?? []));
+  return { ...first, lines };
 }
 
 /** The books of a period (cash book, an account's ledger when asked for, trial balance, income and expenditure, balance sheet) with signature lines. */

@@ -217,6 +217,9 @@ export async function deleteMember(a: SocietyActor, { memberId, idempotencyKey, 
       await audit(tx, a, "society.member.close", "SocietyMember", memberId, { status: "inactive", collections, paidOut, setOff }, { code: member.code, memberCode: member.memberCode, name: member.name, status: member.status });
       return { removed: "closed" as const, collections, paidOut, setOff };
     }
+    // Named in opening balances not posted: one waiting is decided first; a refused one's figures go with the member.
+    if (await tx.societyOpeningBalanceLine.findFirst({ where: { memberId, opening: { status: "proposed" } }, select: { id: true } })) throw new Refusal(fail("conflict", { reason: "openingWaiting" }));
+    await tx.societyOpeningBalanceLine.deleteMany({ where: { memberId, opening: { status: "rejected" } } });
     await tx.societyMember.delete({ where: { id: memberId } });
     await tx.$executeRaw`UPDATE "SocietyWorker" SET "totalMembers" = GREATEST("totalMembers" - 1, 0) WHERE "id" = ${member.workerId}`;
     await audit(tx, a, "society.member.delete", "SocietyMember", memberId, { collectionsDeleted: collections }, { code: member.code, memberCode: member.memberCode, name: member.name, workerId: member.workerId });

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 import { GET as download, POST as upload } from "@/app/society-manager/[societyId]/backup/route";
+import { POST as syncRoute } from "@/app/society-manager/[societyId]/field/sync/route";
+import { addCalendarDays } from "@/lib/repayments/schedule";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import * as actions from "@/lib/society/actions";
@@ -231,7 +233,10 @@ describe("a payment that takes cash in hand below zero", () => {
     expect(await actions.requestWithdrawalAction(s.societyId, withdrawal)).toMatchObject({ ok: false, error: { reason: "cashBelowZero" } });
     expect(await prisma.societyWithdrawal.count({ where: { societyId: s.societyId } })).toBe(0);
     // Confirmed, with the same key: the refusal did not use it up.
-    expect(must(await actions.requestWithdrawalAction(s.societyId, { ...withdrawal, confirmCashBelowZero: true }))).toMatchObject({ status: "paid" });
+    const paid = await actions.requestWithdrawalAction(s.societyId, { ...withdrawal, confirmCashBelowZero: true });
+    expect(must(paid)).toMatchObject({ status: "paid" });
+    // A replay whose answer was lost, sent as the button first sent it: the first answer, not a second payment or a refusal.
+    expect(await actions.requestWithdrawalAction(s.societyId, withdrawal)).toEqual(paid);
     expect(await cash()).toMatchObject({ credit: 1000 });
 
     // Already below zero: every payment out of the cash asks; a receipt does not.
@@ -264,5 +269,47 @@ describe("vouchers and whom each line is with", () => {
       [2, "withdrawal", s.saver.memberCode],
       [3, "income", null],
     ]);
+  });
+});
+
+describe("after the opening, in the field and at the office", () => {
+  it("a phone's collection dated on the opening day is refused with the reason, the rest of its batch recorded; a member in a waiting opening is not deleted", async () => {
+    const s = await freshSociety();
+    const yesterday = addCalendarDays(today, -1);
+    await proposeAndPost(s, yesterday);
+    await prisma.societyWorker.update({ where: { id: s.workerId }, data: { staffUserId: maker } });
+    const entry = (date: string) => ({ id: randomUUID(), workerId: s.workerId, memberId: s.saver.id, date, installment: 0, savings: 50, recordedAt: new Date().toISOString() });
+    const batch = [entry(yesterday), entry(today)];
+    const response = await syncRoute(
+      new Request(`http://localhost/society-manager/${s.societyId}/field/sync`, {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost" },
+        body: JSON.stringify({ version: 1, deviceId: "0193a1b2-0000-7000-8000-0000000000bb", pending: 0, attention: 0, entries: batch }),
+      }),
+      { params: Promise.resolve({ societyId: s.societyId }) },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { results: { id: string; status: string; reason?: string }[] };
+    expect(body.results.map((r) => [r.id, r.status, r.reason])).toEqual([
+      [batch[0]!.id, "refused", "beforeOpening"],
+      [batch[1]!.id, "recorded", undefined],
+    ]);
+
+    // A member named only in opening balances still waiting is not deleted from under them.
+    const other = await freshSociety();
+    const waiting = must(await actions.proposeOpeningBalanceAction(other.societyId, proposal(other)));
+    expect(await actions.deleteMemberAction(other.societyId, { memberId: other.borrower.id, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { reason: "openingWaiting" } });
+    await signInAs(checker);
+    must(await actions.rejectOpeningBalanceAction(other.societyId, { openingId: waiting.id, note: "ভুল" }));
+    await signInAs(maker);
+    expect(must(await actions.deleteMemberAction(other.societyId, { memberId: other.borrower.id, idempotencyKey: randomUUID() }))).toMatchObject({ removed: "deleted" });
+  });
+
+  it("an opening with nothing in it, or dated today, is refused by the form's schema", async () => {
+    const s = await freshSociety();
+    const empty = { asOf: ASOF, cashInHand: "", bank: "", shareCapital: "", members: [], idempotencyKey: randomUUID() };
+    expect(await actions.proposeOpeningBalanceAction(s.societyId, empty)).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await actions.proposeOpeningBalanceAction(s.societyId, { ...proposal(s), asOf: today })).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await prisma.societyOpeningBalance.count({ where: { societyId: s.societyId } })).toBe(0);
   });
 });

@@ -510,6 +510,15 @@ export function checkExtras(file: Record<string, unknown>, workers: WorkerRecord
     if (!openingIds.has(line.openingId)) add({ code: "invalidField", list: "openingBalanceLines", record: line.id, field: "openingId" });
     if (line.memberId && !memberIds.has(line.memberId)) add({ code: "memberNotFound", list: "openingBalanceLines", record: line.id, value: line.memberId });
   }
+  // One opening waiting or posted at most, and one figure per account (and member) in each: the database refuses more.
+  const standing = (openings ?? []).filter((o) => o.status !== "rejected");
+  for (const o of standing.slice(1)) add({ code: "invalidField", list: "openingBalances", record: o.id, field: "status" });
+  const figures = new Set<string>();
+  for (const line of openingLines) {
+    const key = `${line.openingId}|${line.kind}|${line.memberId ?? ""}`;
+    if (figures.has(key)) add({ code: "invalidField", list: "openingBalanceLines", record: line.id, field: "kind" });
+    figures.add(key);
+  }
   const openingBalances = openings ? openings.map((o) => ({ ...o, lines: openingLines.filter((l) => l.openingId === o.id) })) : null;
   return { incomeExpenses, salaries, withdrawals, memberLoans, handovers, openingBalances, society: society?.success ? society.data : null };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { isSavingsBelowZero } from "@/lib/db-errors";
+import { isBeforeOpening, isOpeningAfterEntries, isSavingsBelowZero } from "@/lib/db-errors";
 import sharp from "sharp";
 import { DatabaseError, type ClientBase, type PoolClient } from "pg";
 import { writeAuditWith } from "@/lib/audit/service";
@@ -465,6 +465,11 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     try {
       await db.query(`SELECT "society_books_repost"($1)`, [societyId]);
     } catch (error) {
+      // A posted opening dated on or after the file's own records: the books cannot open after they began.
+      if (isBeforeOpening(error) || isOpeningAfterEntries(error)) {
+        await db.query("ROLLBACK TO SAVEPOINT repost");
+        return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "invalidField", list: "openingBalances", field: "asOf" }] });
+      }
       if (!isSavingsBelowZero(error)) throw error;
       await db.query("ROLLBACK TO SAVEPOINT repost");
       return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "withdrawalsExceedSavings", list: "withdrawals" }] });

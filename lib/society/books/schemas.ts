@@ -77,6 +77,9 @@ export const accountLabelSchema = z.object({ code: accountCode, label: requiredT
 export const ACCOUNT_KINDS_ADDED = ["income_category", "expense_category"] as const;
 export const addAccountSchema = z.object({ kind: z.enum(ACCOUNT_KINDS_ADDED, msg("required")), name: requiredText(60) });
 
+/** The most one side of an opening balance may add up to (whole taka; ৳100 crore). */
+export const MAX_OPENING_SIDE = 1_000_000_000;
+
 /** The most members one opening balance carries (a large society's register). */
 export const MAX_OPENING_MEMBERS = 5000;
 
@@ -88,7 +91,8 @@ const openingTaka = z.preprocess((v) => (typeof v === "string" && v.trim() === "
  * and each member's savings and loan still owed. What they leave over is the reserve (openingReserve). Blank is zero.
  */
 export const openingBalanceSchema = z.object({
-  asOf: pastOrTodayDate,
+  // Before today: the day's own collections (sheets, phones) come after the opening, never on its day.
+  asOf: pastOrTodayDate.refine((v) => v < dhakaToday(), msg("invalidDate")),
   cashInHand: openingTaka,
   bank: openingTaka,
   shareCapital: openingTaka,
@@ -97,7 +101,13 @@ export const openingBalanceSchema = z.object({
     .max(MAX_OPENING_MEMBERS)
     .refine((rows) => new Set(rows.map((r) => r.memberId)).size === rows.length, msg("invalidAmount")),
   idempotencyKey,
-});
+})
+  .refine((v) => v.cashInHand + v.bank + v.shareCapital + v.members.reduce((sum, m) => sum + m.savings + m.loan, 0) > 0, { path: ["cashInHand"], message: "required" })
+  // The journal's amounts are 32-bit: each side of the opening stays well inside them.
+  .refine((v) => v.cashInHand + v.bank + v.members.reduce((sum, m) => sum + m.loan, 0) <= MAX_OPENING_SIDE && v.shareCapital + v.members.reduce((sum, m) => sum + m.savings, 0) <= MAX_OPENING_SIDE, {
+    path: ["cashInHand"],
+    message: "invalidAmount",
+  });
 export type OpeningBalanceInput = z.input<typeof openingBalanceSchema>;
 export type OpeningBalanceValues = z.output<typeof openingBalanceSchema>;
 

@@ -17,7 +17,7 @@ export const MAX_FIELD_AMOUNT = 100_000;
 export const MAX_ENTRY_AGE_DAYS = 31;
 
 /** What the server answers for one entry, and why it refused one (message keys under society.field.refusals). */
-export const FIELD_REFUSALS = ["invalid", "memberNotFound", "memberInactive", "memberNotYours", "amountOutOfRange", "dateOutOfRange", "noWorkerLinked", "periodClosed", "instalmentBeyondLoan"] as const;
+export const FIELD_REFUSALS = ["invalid", "memberNotFound", "memberInactive", "memberNotYours", "amountOutOfRange", "dateOutOfRange", "noWorkerLinked", "periodClosed", "beforeOpening", "instalmentBeyondLoan"] as const;
 export type FieldRefusal = (typeof FIELD_REFUSALS)[number];
 
 /** A collection amount typed on the phone: empty is 0, Bengali digits accepted, whole taka. */

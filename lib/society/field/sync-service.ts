@@ -63,6 +63,9 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
       // A day whose books are closed takes no new collection: refused with the reason, kept on the phone.
       const closedThrough = (await tx.society.findUniqueOrThrow({ where: { id: actor.societyId }, select: { booksClosedThrough: true } })).booksClosedThrough;
       const closed = closedThrough ? isoDateOf(closedThrough) : null;
+      // Nor a day on or before the society's opening balances (the database refuses it for the whole batch otherwise).
+      const openingEntry = await tx.societyJournalEntry.findFirst({ where: { societyId: actor.societyId, kind: "opening_balance" }, select: { date: true } });
+      const openingDay = openingEntry ? isoDateOf(openingEntry.date) : null;
       // An instalment repays a loan: what each member still owes (their rows locked in id order, as the office's sheet
       // does, so the two never both take the last of one loan), lowered by what this batch takes.
       const memberKeys = [...members.keys()].sort();
@@ -85,6 +88,8 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
           results.push({ id, status: "refused", reason: decision.reason });
         } else if (closed && decision.entry.date <= closed) {
           results.push({ id, status: "refused", reason: "periodClosed" });
+        } else if (openingDay && decision.entry.date <= openingDay) {
+          results.push({ id, status: "refused", reason: "beforeOpening" });
         } else if (!inBatch.has(decision.entry.id.toLowerCase()) && instalmentsBeyondLoan([decision.entry], owed).length > 0) {
           results.push({ id, status: "refused", reason: "instalmentBeyondLoan" });
         } else if (inBatch.has(decision.entry.id.toLowerCase())) {

@@ -67,7 +67,9 @@ ALTER TABLE "SocietyOpeningBalanceLine" ADD CONSTRAINT "SocietyOpeningBalanceLin
 CREATE UNIQUE INDEX "SocietyJournalEntry_one_opening" ON "SocietyJournalEntry"("societyId") WHERE "kind" = 'opening_balance';
 
 -- The opening comes first: it is refused once anything is posted on or before its day, and after it nothing may be
--- posted on or before that day (the balances it carries are as they stood at the end of it).
+-- posted on or before that day (the balances it carries are as they stood at the end of it). society_post takes the
+-- society's row (key share) before any entry, and an opening takes it for update: a posting and an opening are never
+-- checked against each other's uncommitted state.
 CREATE FUNCTION "society_journal_opening_first"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   opening_day date;
@@ -117,6 +119,9 @@ DECLARE
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_lines) l WHERE (l ->> 'amount')::int <> 0) THEN RETURN NULL; END IF;
   entry_id := 'je_' || replace(gen_random_uuid()::text, '-', '');
+  -- The society's row first, then its voucher counter, in every posting: the order an opening's approval and a restore
+  -- take them in too (the society's row for update), so two of them never wait on each other crosswise.
+  PERFORM 1 FROM "Society" WHERE "id" = p_society FOR KEY SHARE;
   INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber") VALUES (p_society, 'voucher', 1)
     ON CONFLICT ("societyId", "kind") DO UPDATE SET "lastNumber" = "SocietySequence"."lastNumber" + 1
     RETURNING "lastNumber" INTO voucher_number;
@@ -224,6 +229,9 @@ BEGIN
   RETURN posted;
 END $$;
 REVOKE EXECUTE ON FUNCTION "society_books_purge"(text) FROM PUBLIC;
+-- Posting every record again is the restore's (society_books_repost, run as its owner), never the app's own call: over
+-- books that are not empty it would count every taka twice.
+REVOKE EXECUTE ON FUNCTION "society_books_post_records"(text) FROM PUBLIC;
 
 -- Whom an entry is with, for the ledgers and the cash book: its one member and its one worker (null where it names none,
 -- or several, as a whole sheet of collections does).
