@@ -19,7 +19,7 @@ export async function WaitingWithdrawals({ societyId, canDecide, viewerId }: { s
           <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="waiting-withdrawal">
             <div>
               <p className="font-medium">
-                {w.member.name} ({w.member.memberCode}) · {formatTaka(w.amount, locale)}
+                <span className="text-muted-foreground">{w.code}</span> {w.member.name} ({w.member.memberCode}) · {formatTaka(w.amount, locale)}
               </p>
               <p className="text-muted-foreground text-xs" data-testid="waiting-withdrawal-asked">
                 {w.requestedByName ? t("askedBy", { name: w.requestedByName, time: formatDateTime(w.requestedAt, locale) }) : t("askedAt", { time: formatDateTime(w.requestedAt, locale) })}

@@ -62,7 +62,8 @@ export function passbookSections(data: PassbookData, t: Translate, locale: Local
       ],
       rows: data.lines.map((l) => [
         f.day(l.date),
-        t(`passbook.kinds.${l.kind}`),
+        // The record's code as typed (never localised): five equal withdrawals read WD001 … WD005.
+        l.reference ? `${t(`passbook.kinds.${l.kind}`)} ${l.reference}` : t(`passbook.kinds.${l.kind}`),
         signed(l.savings, f.taka),
         f.taka(l.savingsBalance),
         signed(l.loan, f.taka),

@@ -1,6 +1,6 @@
 /**
  * The society tool's record codes (spec section 3): a prefix and at least three digits, W001, M001,
- * C001, IE001, WS001; more digits past 999. Pure; numbers come from the per-society sequence.
+ * C001, IE001, WS001, WD001; more digits past 999. Pure; numbers come from the per-society sequence.
  */
 export const SOCIETY_CODE_PREFIX = {
   worker: "W",
@@ -8,6 +8,7 @@ export const SOCIETY_CODE_PREFIX = {
   collection: "C",
   incomeExpense: "IE",
   salary: "WS",
+  withdrawal: "WD",
 } as const;
 
 export type SocietyCodeKind = keyof typeof SOCIETY_CODE_PREFIX;

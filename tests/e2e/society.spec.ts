@@ -224,13 +224,14 @@ test.describe("society pages by who is asking", () => {
     await newSociety(`অন্য সমিতি ${Date.now()}`, [{ role: "loan_officer", access: "admin" }]);
   });
 
-  // Pages, then the route handlers: the photo, the three PDFs and the backup download.
+  // Pages, then the route handlers: the photo, the PDFs and the backup download.
   const urls = () => [
     ...SOCIETY_TABS.map((tab) => `/society-manager/${demoSocietyId}?tab=${tab}`),
     `/society-manager/${demoSocietyId}/workers/${photoWorkerId}/photo`,
     societyDownloads.memberProfile(demoSocietyId, memberId),
     societyDownloads.memberCalendar(demoSocietyId, memberId),
     societyDownloads.databaseReport(demoSocietyId),
+    societyDownloads.books(demoSocietyId, { from: "2026-11-01", to: "2026-11-27" }, "1000"),
     societyDownloads.backup(demoSocietyId),
   ];
 

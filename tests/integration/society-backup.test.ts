@@ -120,10 +120,10 @@ describe("backup download and restore", () => {
     // The seeded records on the books first (seedSocietyRecords writes them directly), then the withdrawal posted the
     // way the service does.
     await prisma.$queryRaw`SELECT "society_books_repost"(${societyId})`;
-    const paid = await prisma.societyWithdrawal.create({ data: { societyId, memberId: member.id, amount: 30, status: "paid", decidedAt: new Date() } });
+    const paid = await prisma.societyWithdrawal.create({ data: { societyId, code: "WD001", memberId: member.id, amount: 30, status: "paid", decidedAt: new Date() } });
     await prisma.$queryRaw`SELECT "society_post"(${societyId}, current_date, 'withdrawal', 'SocietyWithdrawal', ${paid.id}, "society_withdrawal_lines"(${member.id}, 30))`;
     const file = await exportBackup();
-    expect(file.withdrawals).toEqual([expect.objectContaining({ id: "WD0001", memberId: "M001", amount: 30, status: "paid" })]);
+    expect(file.withdrawals).toEqual([expect.objectContaining({ id: "WD001", memberId: "M001", amount: 30, status: "paid" })]);
 
     expect((await restore(JSON.stringify(file))).body).toMatchObject({ ok: true });
     expect(withoutTimestamp(await exportBackup())).toEqual(withoutTimestamp(file));

@@ -200,6 +200,8 @@ describe("a restore", () => {
     expect(after.vouchers[0]).toEqual({ voucher: 1, kind: "opening_balance" });
     expect(after.vouchers.map((v) => v.voucher)).toEqual(after.vouchers.map((_, i) => i + 1));
     expect(before.saver[0]).toMatchObject({ kind: "opening_balance", savings: 3000 });
+    // The withdrawal's line names it by its code, and the restore keeps the code.
+    expect(before.saver.find((l) => l.kind === "withdrawal")).toMatchObject({ reference: expect.stringMatching(/^WD\d{3,}$/), savings: -1000 });
     expect(after.saver).toEqual(before.saver);
     expect(after.borrower).toEqual(before.borrower);
   });
@@ -311,5 +313,15 @@ describe("after the opening, in the field and at the office", () => {
     expect(await actions.proposeOpeningBalanceAction(s.societyId, empty)).toMatchObject({ ok: false, error: { code: "validation" } });
     expect(await actions.proposeOpeningBalanceAction(s.societyId, { ...proposal(s), asOf: today })).toMatchObject({ ok: false, error: { code: "validation" } });
     expect(await prisma.societyOpeningBalance.count({ where: { societyId: s.societyId } })).toBe(0);
+  });
+});
+
+describe("a passbook's withdrawals", () => {
+  it("five equal withdrawals read apart by their codes, in the order they were paid", async () => {
+    const s = await freshSociety();
+    await proposeAndPost(s);
+    for (let i = 0; i < 5; i++) must(await actions.requestWithdrawalAction(s.societyId, { memberId: s.saver.id, amount: "100", idempotencyKey: randomUUID() }));
+    const lines = (await memberMovements(s.societyId, s.saver.id)).filter((l) => l.kind === "withdrawal");
+    expect(lines.map((l) => [l.reference, l.savings])).toEqual(["WD001", "WD002", "WD003", "WD004", "WD005"].map((code) => [code, -100]));
   });
 });

@@ -144,8 +144,8 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
   }));
   // Withdrawals (this system's addition), by the member's id in the file; paid ones are posted again on restore.
   const withdrawals = await tx.societyWithdrawal.findMany({ where: { societyId }, orderBy: [{ requestedAt: "asc" }, { id: "asc" }], include: { member: { select: { code: true } } } });
-  yield* list("withdrawals", withdrawals.map((w, i) => ({ w, i })), false, ({ w, i }) => ({
-    id: `WD${String(i + 1).padStart(4, "0")}`,
+  yield* list("withdrawals", withdrawals, false, (w) => ({
+    id: w.code,
     memberId: w.member.code,
     amount: w.amount,
     appliedToLoan: w.appliedToLoan,
@@ -435,7 +435,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
       // unknown here, or a file without it, becomes the person restoring, so a second person still decides.
       const staff = await knownStaff(db, extras.withdrawals.flatMap((w) => [w.requestedById ?? "", w.decidedById ?? ""]));
       await copyInto(db, "SocietyWithdrawal", WITHDRAWAL_COLUMNS, extras.withdrawals.map((w) => [
-        newId(), societyId, memberIds.get(w.memberId)!, w.amount, Math.min(w.appliedToLoan, w.amount), w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
+        newId(), societyId, w.id, memberIds.get(w.memberId)!, w.amount, Math.min(w.appliedToLoan, w.amount), w.status, dateTime(w.requestedAt, now), w.status === "requested" ? null : dateTime(w.decidedAt ?? w.requestedAt, now), w.rejectionNote,
         staff.has(w.requestedById ?? "") ? w.requestedById : w.status === "requested" ? actor.createdById : null, w.decidedById && staff.has(w.decidedById) ? w.decidedById : null,
       ]));
     }
@@ -483,6 +483,7 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
       ["collection", lastCollection],
       ["incomeExpense", highest("incomeExpense", (extras.incomeExpenses ?? []).map((e) => e.id))],
       ["salary", highest("salary", (extras.salaries ?? []).map((s) => s.id))],
+      ["withdrawal", highest("withdrawal", (extras.withdrawals ?? []).map((w) => w.id))],
     ]);
     const counts = planCounts({ workers, members: people.members, collections: { length: collections }, incomeExpenses: extras.incomeExpenses, salaries: extras.salaries });
     await writeAuditWith(db, {
@@ -549,7 +550,7 @@ const ENTRY_COLUMNS = ["id", "societyId", "code", "type", "category", "amount", 
 const MEMBER_LOAN_COLUMNS = ["id", "societyId", "memberId", "principal", "serviceCharge", "ratePercent", "method", "frequency", "instalmentCount", "instalmentAmount", "firstDueDate", "disbursedOn", "createdAt"];
 const OPENING_COLUMNS = ["id", "societyId", "asOf", "status", "proposedById", "proposedAt", "decidedById", "decidedAt", "rejectionNote"];
 const OPENING_LINE_COLUMNS = ["id", "openingId", "kind", "memberId", "amount"];
-const WITHDRAWAL_COLUMNS = ["id", "societyId", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote", "requestedById", "decidedById"];
+const WITHDRAWAL_COLUMNS = ["id", "societyId", "code", "memberId", "amount", "appliedToLoan", "status", "requestedAt", "decidedAt", "rejectionNote", "requestedById", "decidedById"];
 
 /** Which of these staff account ids exist here. */
 async function knownStaff(db: ClientBase, ids: string[]): Promise<Set<string>> {

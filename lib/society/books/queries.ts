@@ -50,7 +50,7 @@ export async function waitingWithdrawals(societyId: string) {
   const rows = await prisma.societyWithdrawal.findMany({
     where: { societyId, status: "requested" },
     orderBy: { requestedAt: "asc" },
-    select: { id: true, amount: true, requestedAt: true, requestedById: true, member: { select: { name: true, memberCode: true } } },
+    select: { id: true, code: true, amount: true, requestedAt: true, requestedById: true, member: { select: { name: true, memberCode: true } } },
   });
   const askers = [...new Set(rows.flatMap((r) => (r.requestedById ? [r.requestedById] : [])))];
   const names = new Map((askers.length ? await prisma.staffUser.findMany({ where: { id: { in: askers } }, select: { id: true, name: true } }) : []).map((s) => [s.id, s.name]));
@@ -61,20 +61,22 @@ export async function waitingWithdrawals(societyId: string) {
 export async function memberMovements(societyId: string, memberId: string): Promise<PassbookMovement[]> {
   // A day's collections are one line, however they were posted (a sheet and its corrections, two phones, the office):
   // the passbook reads the same after a restore posts each collection on its own. Every other entry is a line of its own.
-  const rows = await prisma.$queryRaw<{ date: Date; kind: string; savings: bigint; loan: bigint }[]>`
+  const rows = await prisma.$queryRaw<{ date: Date; kind: string; savings: bigint; loan: bigint; reference: string | null }[]>`
     SELECT e."date", CASE WHEN e."kind" IN ('collection', 'collection_correction') THEN 'collection' ELSE e."kind"::text END AS "kind",
+      min(w."code") AS "reference",
       sum(CASE WHEN a."kind" = 'member_savings' THEN -l."amount" ELSE 0 END) AS "savings",
       sum(CASE WHEN a."kind" = 'member_loans' THEN l."amount" ELSE 0 END) AS "loan"
     FROM "SocietyJournalLine" l
     JOIN "SocietyAccount" a ON a."id" = l."accountId"
     JOIN "SocietyJournalEntry" e ON e."id" = l."entryId"
+    LEFT JOIN "SocietyWithdrawal" w ON e."sourceType" = 'SocietyWithdrawal' AND w."id" = e."sourceId"
     WHERE l."memberId" = ${memberId} AND l."societyId" = ${societyId}
     GROUP BY e."date", CASE WHEN e."kind" IN ('collection', 'collection_correction') THEN '' ELSE e."id" END, 2
     HAVING sum(CASE WHEN a."kind" = 'member_savings' THEN l."amount" ELSE 0 END) <> 0
         OR sum(CASE WHEN a."kind" = 'member_loans' THEN l."amount" ELSE 0 END) <> 0
         OR bool_or(e."kind" NOT IN ('collection', 'collection_correction'))
     ORDER BY e."date", min(e."createdAt"), min(e."id")`;
-  return rows.map((r) => ({ date: isoDateOf(r.date), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan) }));
+  return rows.map((r) => ({ date: isoDateOf(r.date), kind: r.kind, savings: Number(r.savings), loan: Number(r.loan), reference: r.reference }));
 }
 
 /** One receipt or payment of the cash book: its entry, whom it was with, and what it moved (receipt +, payment −). */

@@ -10,6 +10,7 @@ import { postWithdrawal } from "./posting";
 import { memberBalances } from "./queries";
 import { onceByKey } from "@/lib/idempotency/service";
 import { societyClaim } from "./once";
+import { allocateSocietyCodes } from "@/lib/society/sequences";
 
 type Tx = Prisma.TransactionClient;
 
@@ -50,9 +51,11 @@ export async function requestWithdrawal(a: SocietyActor, input: { memberId: stri
       if (!member) return fail("notFound");
       if (input.amount > member.available) return refusedForBalance(member.available, member.minimum);
       const payNow = input.amount <= member.limit;
+      const [code] = await allocateSocietyCodes(tx, a.societyId, "withdrawal", 1);
       const withdrawal = await tx.societyWithdrawal.create({
         data: {
           societyId: a.societyId,
+          code: code!,
           memberId: input.memberId,
           amount: input.amount,
           status: payNow ? "paid" : "requested",
@@ -155,8 +158,9 @@ export async function payOutOnClosing(tx: Tx, a: SocietyActor, memberId: string,
   if (cash > limit) return fail("conflict", { reason: "closePayoutAboveLimit", details: { amount: cash, limit } });
   await tx.societyWithdrawal.updateMany({ where: { memberId, status: "requested" }, data: { status: "rejected", decidedById: a.createdById, decidedAt: now } });
   if (savings === 0) return ok({ paidOut: 0, setOff: 0 });
+  const [code] = await allocateSocietyCodes(tx, a.societyId, "withdrawal", 1);
   const withdrawal = await tx.societyWithdrawal.create({
-    data: { societyId: a.societyId, memberId, amount: savings, appliedToLoan: setOff, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
+    data: { societyId: a.societyId, code: code!, memberId, amount: savings, appliedToLoan: setOff, status: "paid", requestedById: a.createdById, requestedAt: now, decidedById: a.createdById, decidedAt: now },
     select: { id: true },
   });
   const entryId = await postWithdrawal(tx, { societyId: a.societyId, date: dhakaToday(now), createdById: a.createdById, askBelowZero }, { id: withdrawal.id, memberId, amount: savings, appliedToLoan: setOff });

@@ -9,7 +9,7 @@ import { dhakaToday } from "@/lib/format";
 import { batchIds } from "@/lib/ids/batch";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueReceiptMessages } from "@/lib/society/field/receipts";
-import { allocateSocietyCodes } from "@/lib/society/service";
+import { allocateSocietyCodes } from "@/lib/society/sequences";
 import type { SocietyActor } from "@/lib/society/access";
 import { decideEntry, entryIdOf, type MemberNow } from "./rules";
 import { FIELD_SYNC_VERSION, type FieldEntry, type FieldEntryResult, type FieldSyncResponse } from "./schemas";

@@ -14,6 +14,17 @@ CREATE UNIQUE INDEX "SocietyJournalEntry_societyId_voucher_key" ON "SocietyJourn
 INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber")
   SELECT "societyId", 'voucher', max("voucher") FROM "SocietyJournalEntry" GROUP BY "societyId";
 
+-- Withdrawals get codes like the society's other records (WD001 …, by when they were asked for): the passbook names
+-- each one, so five equal withdrawals are told apart, and a backup carries the code (a restore keeps it).
+ALTER TABLE "SocietyWithdrawal" ADD COLUMN "code" TEXT;
+UPDATE "SocietyWithdrawal" w SET "code" = 'WD' || lpad(n."n"::text, 3, '0')
+  FROM (SELECT "id", row_number() OVER (PARTITION BY "societyId" ORDER BY "requestedAt", "id") AS "n" FROM "SocietyWithdrawal") n
+  WHERE n."id" = w."id";
+ALTER TABLE "SocietyWithdrawal" ALTER COLUMN "code" SET NOT NULL;
+CREATE UNIQUE INDEX "SocietyWithdrawal_societyId_code_key" ON "SocietyWithdrawal"("societyId", "code");
+INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber")
+  SELECT "societyId", 'withdrawal', count(*) FROM "SocietyWithdrawal" GROUP BY "societyId";
+
 -- The opening balance and its figures.
 CREATE TABLE "SocietyOpeningBalance" (
     "id" TEXT NOT NULL,
