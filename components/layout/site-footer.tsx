@@ -1,15 +1,13 @@
 import { ExternalLink, Phone, Smartphone } from "@/components/icons";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatPhone, localizeDigits } from "@/lib/format";
+import { dhakaToday, formatPhone, localizeDigits } from "@/lib/format";
 import { env } from "@/lib/env";
 import { LogoMark } from "./logo";
 import { EASY_INSTALL_HREF, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, INSTALL_GUIDE_HREF } from "./nav";
 import { localizedPath } from "@/i18n/paths";
 import type { Locale } from "@/i18n/config";
 
-/** The spec fixes the copyright year rather than using the current one. */
-export const COPYRIGHT_YEAR = 2024;
 
 export async function SiteFooter() {
   const locale = await getLocale();
@@ -76,7 +74,7 @@ export async function SiteFooter() {
       </div>
       <div className="border-t border-background/15">
         <p className="page-width py-4 text-xs text-background/60">
-          {t("copyright", { year: localizeDigits(String(COPYRIGHT_YEAR), locale) })}
+          {t("copyright", { year: localizeDigits(dhakaToday().slice(0, 4), locale) })}
         </p>
       </div>
     </footer>

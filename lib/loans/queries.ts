@@ -227,3 +227,29 @@ export async function loanProductRanges(): Promise<ProductRanges> {
   const products = await prisma.loanProduct.findMany({ select: { key: true, minAmount: true, maxAmount: true } });
   return Object.fromEntries(products.map((p) => [p.key, { minAmount: p.minAmount, maxAmount: p.maxAmount }]));
 }
+
+/** How far back the public approval rate looks. */
+export const PUBLIC_FIGURES_DAYS = 365;
+
+export type PublicLendingFigures = { borrowers: number; disbursed: number; approvalPercent: number | null };
+
+/**
+ * The home page's figures, from the loans themselves (never a claim typed into the code): borrowers who received a
+ * loan, the taka disbursed, and the share of credit decisions of the last year that approved (whole percent, rounded
+ * down; null when there were none).
+ */
+export async function publicLendingFigures(now = new Date()): Promise<PublicLendingFigures> {
+  const since = new Date(now.getTime() - PUBLIC_FIGURES_DAYS * 86_400_000);
+  const [row] = await prisma.$queryRaw<{ borrowers: bigint; disbursed: bigint | null; approved: bigint; decided: bigint }[]>`
+    SELECT count(DISTINCT "customerId") FILTER (WHERE "disbursedAt" IS NOT NULL) AS "borrowers",
+           sum("disbursedAmount") FILTER (WHERE "disbursedAt" IS NOT NULL) AS "disbursed",
+           count(*) FILTER (WHERE "approvedAt" >= ${since}) AS "approved",
+           count(*) FILTER (WHERE "approvedAt" >= ${since} OR "rejectedAt" >= ${since}) AS "decided"
+    FROM "Loan"`;
+  const decided = Number(row?.decided ?? 0);
+  return {
+    borrowers: Number(row?.borrowers ?? 0),
+    disbursed: Number(row?.disbursed ?? 0),
+    approvalPercent: decided > 0 ? Math.floor((Number(row!.approved) * 100) / decided) : null,
+  };
+}
