@@ -8,6 +8,7 @@ import { LEDGER_PAGE_SIZE, type Ledger, type LedgerLine } from "@/lib/society/bo
 import { SHORT_DATE } from "@/lib/society/rules";
 import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { accountName, naturalBalance } from "@/lib/society/books/account-name";
+import { entryParticulars } from "@/lib/society/books/particulars";
 import { PdfLink } from "./pdf-link";
 import { ReverseEntryButton } from "./reverse-entry-button";
 
@@ -25,10 +26,7 @@ export async function AccountLedger({ societyId, ledger, range, canReverse }: Pr
   const side = (n: number) => naturalBalance(ledger.account.type, n);
   const base = `${societyHref(societyId, "books")}&from=${range.from}&to=${range.to}&account=${ledger.account.code}`;
   const first = ledger.page * LEDGER_PAGE_SIZE;
-  const particulars = (line: LedgerLine) =>
-    [`${t("voucher")} ${line.voucher}`, tKinds(line.kind as "collection"), line.memberName && `${line.memberName} (${line.memberCode ?? ""})`, line.workerName, line.recordCode && `${line.recordCode} ${line.category ?? ""}`.trim()]
-      .filter(Boolean)
-      .join(" · ");
+  const particulars = (line: LedgerLine) => entryParticulars(`${t("voucher")} ${line.voucher} · ${tKinds(line.kind as "collection")}`, line);
   return (
     <section className="space-y-2" aria-labelledby="account-ledger" data-testid="account-ledger">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

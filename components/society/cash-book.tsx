@@ -3,6 +3,7 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate } from "@/lib/format";
 import type { CashBook, CashBookEntry } from "@/lib/society/books/queries";
 import { SHORT_DATE } from "@/lib/society/rules";
+import { entryParticulars } from "@/lib/society/books/particulars";
 import { MoneyCell } from "./money-cell";
 
 
@@ -14,7 +15,7 @@ export async function CashBookTable({ cash, range }: { cash: CashBook; range: { 
   const [t, tKinds, locale] = await Promise.all([getTranslations("society.books"), getTranslations("society.pdf.passbook.kinds"), getLocale() as Promise<Locale>]);
   const day = (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE);
   const particulars = (e: CashBookEntry) =>
-    [tKinds(e.kind as "collection"), e.memberName && `${e.memberName} (${e.memberCode ?? ""})`, e.workerName, e.recordCode && `${e.recordCode} ${e.category ?? ""}`.trim()].filter(Boolean).join(" · ");
+    entryParticulars(tKinds(e.kind as "collection"), e);
   return (
     <section className="space-y-2" aria-labelledby="cash-book">
       <h2 id="cash-book" className="font-semibold">

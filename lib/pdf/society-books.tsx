@@ -2,6 +2,7 @@ import type { Locale } from "@/i18n/config";
 import { accountName } from "@/lib/society/books/account-name";
 import type { AccountTotal, CashBook, Ledger } from "@/lib/society/books/queries";
 import { naturalBalance } from "@/lib/society/books/account-name";
+import { entryParticulars } from "@/lib/society/books/particulars";
 import { financialStatements } from "@/lib/society/books/statements";
 import { CONTENT_WIDTH } from "./components";
 import { formatters, type Translate } from "./society-reports";
@@ -48,7 +49,7 @@ export function booksSections(data: BooksPdfData, t: Translate, tBooks: Translat
           ...d.entries.map((e) => [
             f.day(d.date),
             String(e.voucher),
-            [tKinds(e.kind), e.memberName && `${e.memberName} (${e.memberCode ?? ""})`, e.workerName, e.recordCode && `${e.recordCode} ${e.category ?? ""}`.trim()].filter(Boolean).join(" · "),
+            entryParticulars(tKinds(e.kind), e),
             amount(Math.max(e.amount, 0)),
             amount(Math.max(-e.amount, 0)),
             "",
@@ -117,7 +118,7 @@ function ledgerSection(ledger: Ledger, range: { from: string; to: string }, t: T
       ...ledger.lines.map((l) => [
         f.day(l.date),
         String(l.voucher),
-        [tKinds(l.kind), l.memberName && `${l.memberName} (${l.memberCode ?? ""})`, l.workerName, l.recordCode && `${l.recordCode} ${l.category ?? ""}`.trim(), l.reversed ? tBooks("reversed") : null].filter(Boolean).join(" · "),
+        entryParticulars(tKinds(l.kind), l, l.reversed && tBooks("reversed")),
         amount(Math.max(l.amount, 0)),
         amount(Math.max(-l.amount, 0)),
         f.taka(side(l.balance)),

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { PassbookMovement } from "./passbook";
+import type { EntryCounterparty } from "./particulars";
 import { dhakaToday } from "@/lib/format";
 import { loanPlan, loanStanding, type LoanFrequency, type LoanMethod, type LoanStanding, type PlannedInstalment } from "./loan-plan";
 
@@ -80,17 +81,7 @@ export async function memberMovements(societyId: string, memberId: string): Prom
 }
 
 /** One receipt or payment of the cash book: its entry, whom it was with, and what it moved (receipt +, payment −). */
-export type CashBookEntry = {
-  entryId: string;
-  voucher: number;
-  kind: string;
-  memberName: string | null;
-  memberCode: string | null;
-  workerName: string | null;
-  recordCode: string | null;
-  category: string | null;
-  amount: number;
-};
+export type CashBookEntry = EntryCounterparty & { entryId: string; voucher: number; kind: string; amount: number };
 export type CashBookDay = { date: string; receipts: number; payments: number; closing: number; entries: CashBookEntry[] };
 /** `listed`: the receipts and payments listed under their days (at most CASH_BOOK_ENTRIES); `entries`: how many there are. */
 export type CashBook = { opening: number; days: CashBookDay[]; receipts: number; payments: number; closing: number; listed: number; entries: number };
