@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import type { BorrowerAccountView } from "@/lib/borrower/types";
-import { formatCalendarDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 
 type Loan = BorrowerAccountView["loans"][number];
 type Application = BorrowerAccountView["applications"][number];
@@ -79,7 +79,7 @@ async function LoanCard({ loan, locale, payTo }: { loan: Loan; locale: Locale; p
   return (
     <Card data-testid="account-loan">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="text-base">{t("loans.item", { loan: localizeDigits(loan.loanNumber, locale), type: ts(`loanTypes.${loan.loanType}`) })}</CardTitle>
+        <CardTitle className="text-base">{t("loans.item", { loan: loan.loanNumber, type: ts(`loanTypes.${loan.loanType}`) })}</CardTitle>
         <Badge variant={live ? "default" : "outline"} data-testid="account-loan-status">
           {t(`loans.statuses.${loan.status}`)}
         </Badge>
@@ -107,9 +107,9 @@ async function LoanCard({ loan, locale, payTo }: { loan: Loan; locale: Locale; p
             <h3 id={`pay-${loan.loanNumber}`} className="font-semibold">
               {t("pay.title")}
             </h3>
-            {payTo.bkash ? <p>{t("pay.bkash", { number: formatPhone(`+88${payTo.bkash}`, locale), reference: loan.loanNumber })}</p> : null}
-            {payTo.nagad ? <p>{t("pay.nagad", { number: formatPhone(`+88${payTo.nagad}`, locale), reference: loan.loanNumber })}</p> : null}
-            <p>{t(payTo.bkash || payTo.nagad ? "pay.office" : "pay.officeOnly", { phone: formatPhone(payTo.supportPhone, locale) })}</p>
+            {payTo.bkash ? <p>{t("pay.bkash", { number: formatPhone(`+88${payTo.bkash}`), reference: loan.loanNumber })}</p> : null}
+            {payTo.nagad ? <p>{t("pay.nagad", { number: formatPhone(`+88${payTo.nagad}`), reference: loan.loanNumber })}</p> : null}
+            <p>{t(payTo.bkash || payTo.nagad ? "pay.office" : "pay.officeOnly", { phone: formatPhone(payTo.supportPhone) })}</p>
           </section>
         ) : null}
 
@@ -170,7 +170,7 @@ async function LoanCard({ loan, locale, payTo }: { loan: Loan; locale: Locale; p
                       {taka(p.amount)} · {date(p.paymentDate)}
                     </p>
                     <p className="text-muted-foreground text-xs">
-                      {[p.method ? tp(`methods.${p.method}`) : null, p.reference, localizeDigits(p.paymentNumber, locale), p.status === "completed" ? null : t(`loans.paymentStatuses.${p.status}`)]
+                      {[p.method ? tp(`methods.${p.method}`) : null, p.reference, p.paymentNumber, p.status === "completed" ? null : t(`loans.paymentStatuses.${p.status}`)]
                         .filter(Boolean)
                         .join(" · ")}
                     </p>

@@ -141,6 +141,7 @@ export function ApplyWizard({
   const idempotencyKeyRef = useRef<string | null>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const firstRenderRef = useRef(true);
 
   // Read on every render so each form keeps its validity up to date from the start.
@@ -279,9 +280,12 @@ export function ApplyWizard({
 
   async function goNext() {
     if (step >= STEP_COUNT) return;
-    const valid =
-      step === 1 ? await loanForm.trigger() : step === 2 ? await personalForm.trigger() : await employmentForm.trigger();
+    // Next is never greyed out: a tap on an incomplete step marks every missing field with its message and moves the
+    // focus (and a screen reader) to the first of them.
+    const valid = step === 1 ? await loanForm.trigger() : step === 2 ? await personalForm.trigger() : await employmentForm.trigger();
     if (valid) goTo(Math.min(step + 1, STEP_COUNT) as Step);
+    // The first in the page's order (what the applicant sees), once the messages have rendered.
+    else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-missing]')?.focus());
   }
 
   function dropNidCapture() {
@@ -404,7 +408,6 @@ export function ApplyWizard({
   }
 
   const stepKey = STEP_KEYS[step - 1]!;
-  const stepValid = stepValidity[step];
 
   return (
     <div ref={topRef} className="scroll-mt-20">
@@ -418,6 +421,7 @@ export function ApplyWizard({
             </CardHeader>
             <CardContent className="px-4 sm:px-6">
               <form
+                ref={formRef}
                 noValidate
                 onSubmit={(event) => {
                   event.preventDefault();
@@ -487,7 +491,6 @@ export function ApplyWizard({
                       type="submit"
                       className="h-10"
                       data-testid="apply-next"
-                      disabled={!stepValid}
                       onClick={ignoreRepeatedClick}
                     >
                       {t("actions.next")}
@@ -508,11 +511,6 @@ export function ApplyWizard({
                     </Button>
                   )}
                 </div>
-                {step < STEP_COUNT && !stepValid ? (
-                  <p className="text-muted-foreground mt-2 text-end text-xs" data-testid="apply-next-hint">
-                    {t("nextHint")}
-                  </p>
-                ) : null}
               </form>
             </CardContent>
           </Card>

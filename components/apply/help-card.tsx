@@ -1,11 +1,11 @@
 import { Mail, Phone } from "@/components/icons";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatPhone } from "@/lib/format";
 
 /** Side-panel help card: support phone (tap to call) and e-mail. Server-rendered, no client JS. */
 export async function HelpCard({ phone, email }: { phone: string; email: string }) {
-  const [t, locale] = await Promise.all([getTranslations("apply.help"), getLocale()]);
+  const t = await getTranslations("apply.help");
   return (
     <Card className="gap-4" data-testid="apply-help">
       <CardHeader>
@@ -21,7 +21,7 @@ export async function HelpCard({ phone, email }: { phone: string; email: string 
           <Phone className="text-primary size-4 shrink-0" aria-hidden />
           <span className="flex min-w-0 flex-col">
             <span className="text-muted-foreground text-xs">{t("phone")}</span>
-            <span className="font-semibold">{formatPhone(phone, locale)}</span>
+            <span className="font-semibold">{formatPhone(phone)}</span>
           </span>
         </a>
         <a

@@ -7,7 +7,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { dhakaToday } from "@/lib/format";
 import { stillFromCard, type CardFilledFields } from "./card-proposal";
-import { FormField, describedBy, useFieldRegistration } from "./fields";
+import { toValidationMessageKey } from "@/lib/applications/validation-keys";
+import { FormField, describedBy, fieldIds, useFieldRegistration } from "./fields";
 import type { PersonalInfoValues } from "./types";
 
 export function PersonalInfoStep({
@@ -34,6 +35,7 @@ export function PersonalInfoStep({
   const field = useFieldRegistration(form);
   const errors = formState.errors;
   const tApply = useTranslations("apply");
+  const tValidation = useTranslations("validation");
   const [name, dob, nid] = useWatch({ control: form.control, name: ["name", "dob", "nid"] });
   const fromCardHint = (field: keyof CardFilledFields, current: string | undefined) =>
     stillFromCard(readFromCard, field, current ?? "") ? (
@@ -44,13 +46,21 @@ export function PersonalInfoStep({
 
   return (
     <div className="space-y-5">
-      <NidCapture
-        compat={compat}
-        value={nidCapture}
-        onCapture={onNidCaptured}
-        onReset={onNidReset}
-        externalError={rejectedImageMessage}
-      />
+      {/* Focused by Next when the card photo is what is missing (tabIndex -1: reachable by script, not by Tab). */}
+      <div
+        tabIndex={-1}
+        data-testid="apply-nid-card"
+        data-missing={errors.nidCardCaptured ? true : undefined}
+        aria-describedby={errors.nidCardCaptured ? fieldIds("nidCardCaptured").error : undefined}
+        className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <NidCapture compat={compat} value={nidCapture} onCapture={onNidCaptured} onReset={onNidReset} externalError={rejectedImageMessage} />
+        {errors.nidCardCaptured?.message ? (
+          <p id={fieldIds("nidCardCaptured").error} data-testid="error-nidCardCaptured" className="text-destructive mt-2 text-sm">
+            {tValidation(toValidationMessageKey(errors.nidCardCaptured.message))}
+          </p>
+        ) : null}
+      </div>
 
       <FormField name="name" label={t("name")} error={errors.name?.message} hint={fromCardHint("name", name)}>
         <Input

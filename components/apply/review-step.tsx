@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Button } from "@/components/ui/button";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
-import { formatCalendarDate, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits, parseNumberInput, toAsciiDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPercent, formatPhone, formatTaka, parseNumberInput, toAsciiDigits } from "@/lib/format";
 import { calculateEmi } from "@/lib/loans/emi";
 import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
 import { emiInputFrom } from "./apply-calculator";
@@ -114,13 +114,13 @@ export function ReviewStep({
         onEdit={() => onEdit(2)}
         rows={[
           { label: t("fields.name"), value: personal.name.trim() || none },
-          { label: t("fields.phone"), value: phone ? formatPhone(phone, locale) : personal.phone, testId: "review-phone" },
+          { label: t("fields.phone"), value: phone ? formatPhone(phone) : personal.phone, testId: "review-phone" },
           { label: t("fields.email"), value: personal.email.trim() || none },
           {
             label: t("fields.dob"),
             value: /^\d{4}-\d{2}-\d{2}$/.test(dob) ? formatCalendarDate(dob, locale) : none,
           },
-          { label: t("fields.nid"), value: nid ? localizeDigits(nid, locale) : personal.nid },
+          { label: t("fields.nid"), value: nid || personal.nid },
           { label: t("fields.address"), value: personal.address.trim() || none },
           {
             label: t("review.nidCard"),

@@ -29,7 +29,7 @@ export async function FinalCta({ supportPhone }: { supportPhone: string }) {
               <Phone aria-hidden />
               {t("call")}
               <span dir="ltr" className="font-normal">
-                {formatPhone(supportPhone, locale)}
+                {formatPhone(supportPhone)}
               </span>
             </a>
           </Button>

@@ -32,7 +32,7 @@ export async function SiteFooter() {
               className="inline-flex items-center gap-2 text-lg font-semibold text-background hover:underline"
             >
               <Phone aria-hidden className="size-4" />
-              <span dir="ltr">{formatPhone(phone, locale)}</span>
+              <span dir="ltr">{formatPhone(phone)}</span>
             </a>
             <p className="footer-text">{t("support247")}</p>
           </div>

@@ -466,7 +466,7 @@ function CapturedResult({ value, onScanAgain }: { value: NidCaptureValue; onScan
   const simulated = value.simulated;
   const rows: [string, string][] = simulated
     ? [
-        [t("result.nidNumber"), localizeDigits(simulated.nidNumber, locale)],
+        [t("result.nidNumber"), simulated.nidNumber],
         [t("result.name"), simulated.name],
         [t("result.dateOfBirth"), formatCalendarDate(simulated.dateOfBirth, locale)],
         [t("result.fatherName"), simulated.fatherName ?? ""],

@@ -22,9 +22,9 @@ export function legalPage(doc: LegalDocumentKey, sectionIds: readonly string[]) 
   }
 
   async function Page(props: LocaleParams) {
-    const locale = await segmentLocale(props);
+    await segmentLocale(props);
     const [t, common] = await Promise.all([getTranslations(namespace), getTranslations("common")]);
-    const contact = { email: env().SUPPORT_EMAIL, phone: formatPhone(env().SUPPORT_PHONE, locale) };
+    const contact = { email: env().SUPPORT_EMAIL, phone: formatPhone(env().SUPPORT_PHONE) };
     // Section ids come from the route file and exist in both message files (checked by the key test).
     const section = (id: string, part: "heading" | "body") =>
       (t as unknown as (key: string, values?: Record<string, string>) => string)(`sections.${id}.${part}`, contact);

@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday } from "@/lib/format";
 import type { ActionError } from "@/lib/auth/action-result";
-import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import { loadMemberProfileAction } from "@/lib/society/actions";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { societyDownloads } from "@/lib/society/tabs";
@@ -86,8 +86,8 @@ export function MemberProfileDialog({ societyId, memberId, name, canLend }: { so
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
                   <Field label={t("memberCode")} value={profile.member.memberCode} />
                   <Field label={t("worker")} value={profile.member.workerName} />
-                  <Field label={t("phone")} value={formatPhone(profile.member.phone, locale)} />
-                  <Field label={t("nid")} value={localizeDigits(profile.member.nid, locale)} />
+                  <Field label={t("phone")} value={formatPhone(profile.member.phone)} />
+                  <Field label={t("nid")} value={profile.member.nid} />
                   <Field label={t("area")} value={profile.member.area} />
                   <Field label={t("joinDate")} value={day(profile.member.joinDate)} />
                   <Field label={t("membershipType")} value={tTypes(profile.member.membershipType)} />

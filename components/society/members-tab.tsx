@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import type { listMembers, workerOptions } from "@/lib/society/queries";
 import { NAME_LIMIT, truncateName } from "@/lib/society/rules";
 import { societyDownloads, societyHref } from "@/lib/society/tabs";
@@ -90,9 +90,9 @@ export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmi
                         </Badge>
                       ) : null}
                     </p>
-                    <p className="text-xs text-muted-foreground">{t("nid", { nid: localizeDigits(m.nid, locale) })}</p>
+                    <p className="text-xs text-muted-foreground">{t("nid", { nid: m.nid })}</p>
                   </td>
-                  <td className="hidden whitespace-nowrap sm:table-cell sm:px-3 sm:py-2">{formatPhone(m.phone, locale)}</td>
+                  <td className="hidden whitespace-nowrap sm:table-cell sm:px-3 sm:py-2">{formatPhone(m.phone)}</td>
                   <td className="hidden sm:table-cell sm:px-3 sm:py-2">{m.workerName}</td>
                   <td className="hidden sm:table-cell sm:px-3 sm:py-2">{m.area}</td>
                   <td className="hidden text-right tabular-nums sm:table-cell sm:px-3 sm:py-2">{formatTaka(m.installmentAmount, locale)}</td>

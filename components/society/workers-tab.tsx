@@ -59,7 +59,7 @@ export async function WorkersTab({ societyId, workers, isAdmin }: { societyId: s
                     <p className="flex items-center gap-1 text-sm">
                       <Phone aria-hidden className="size-3.5 text-muted-foreground" />
                       <a href={`tel:${w.phone}`} className="hover:underline">
-                        {formatPhone(w.phone, locale)}
+                        {formatPhone(w.phone)}
                       </a>
                     </p>
                     <dl className="grid grid-cols-2 gap-2 pt-1 text-xs">

@@ -13,7 +13,7 @@ import { lookupApplicationStatus } from "@/lib/applications/actions";
 import { normalizeApplicationId } from "@/lib/applications/ids";
 import type { ApplicationStatusKey, ApplicationStatusLookupResult } from "@/lib/applications/types";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatDate, formatNumber, formatPercent, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatDate, formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import { effectiveAnnualRate } from "@/lib/loans/rates";
 import { cn } from "@/lib/utils";
 import { normalizeBdMobile } from "@/lib/validation/bd";
@@ -170,7 +170,7 @@ function StatusResult({ result }: { result: Extract<ApplicationStatusLookupResul
     <Card data-testid="status-result" className="bg-secondary/60 border-primary/20">
       <CardHeader className="gap-3">
         <CardTitle className="text-lg leading-snug break-all">
-          {t("resultTitle", { id: localizeDigits(result.applicationId, locale) })}
+          {t("resultTitle", { id: result.applicationId })}
         </CardTitle>
         <Badge data-testid="status-badge" data-status={result.status} className={cn("px-3 py-1 text-sm", BADGE_CLASSES[result.status])}>
           {t(`statuses.${result.status}`)}
@@ -234,7 +234,7 @@ function LoanSchedule({ loan }: { loan: NonNullable<Extract<ApplicationStatusLoo
   return (
     <section data-testid="status-schedule" aria-labelledby="status-schedule-title" className="space-y-2">
       <h2 id="status-schedule-title" className="font-semibold">
-        {t("title", { loan: localizeDigits(loan.loanNumber, locale) })}
+        {t("title", { loan: loan.loanNumber })}
       </h2>
       <p className="text-muted-foreground text-sm" data-testid="status-rate">
         {t("rate", { rate: formatPercent(loan.annualRate, locale), effective: formatPercent(effectiveAnnualRate(loan.annualRate), locale) })}

@@ -56,7 +56,7 @@ export function formatPercent(value: number, locale: Locale): string {
   return `${formatNumber(value, locale, 2)}%`;
 }
 
-/** Replace ASCII digits with Bengali ones when the locale is Bengali (phone numbers, IDs, codes). */
+/** Replace ASCII digits with Bengali ones when the locale is Bengali: for counts and years in text, never inside a code, an ID or a phone number. */
 export function localizeDigits(text: string, locale: Locale): string {
   return locale === "bn" ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
 }
@@ -112,9 +112,11 @@ export function formatDateTime(date: Date | string | number, locale: Locale): st
   });
 }
 
-/** +8809612345678 -> "09612-345678" (the way Bangladeshis write a number), digits localized. */
-export function formatPhone(e164: string, locale: Locale): string {
+/**
+ * +8809612345678 -> "09612-345678" (the way Bangladeshis write a number). Its digits stay Latin in both languages, like
+ * every code and ID: it is dialled, typed and read out, and one number must look the same wherever it is printed.
+ */
+export function formatPhone(e164: string): string {
   const national = e164.replace(/^\+880/, "0");
-  const pretty = national.length === 11 ? `${national.slice(0, 5)}-${national.slice(5)}` : national;
-  return localizeDigits(pretty, locale);
+  return national.length === 11 ? `${national.slice(0, 5)}-${national.slice(5)}` : national;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { createElement } from "react";
 import type { Locale } from "@/i18n/config";
-import { formatDateTime, localizeDigits } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
 import { loanScheduleSections, paymentReceiptSections } from "@/lib/pdf/loan-documents";
 import { pdfResponse, preparePdf, renderPdf } from "@/lib/pdf/render";
@@ -40,7 +40,7 @@ async function render(locale: Locale, title: string, subtitle: string, sections:
 export async function paymentReceiptPdf(paymentNumber: string, locale: Locale, owner?: DocumentOwner): Promise<Response | null> {
   const data = await paymentReceiptData(paymentNumber, owner);
   if (!data) return null;
-  const subtitle = `${localizeDigits(data.paymentNumber, locale)} · ${data.borrower}`;
+  const subtitle = `${data.paymentNumber} · ${data.borrower}`;
   return render(locale, "receiptTitle", subtitle, (t) => paymentReceiptSections(data, t, locale), `receipt_${data.paymentNumber}.pdf`);
 }
 
@@ -48,6 +48,6 @@ export async function paymentReceiptPdf(paymentNumber: string, locale: Locale, o
 export async function loanSchedulePdf(loanNumber: string, locale: Locale, owner?: DocumentOwner): Promise<Response | null> {
   const data = await loanScheduleData(loanNumber, owner);
   if (!data) return null;
-  const subtitle = `${localizeDigits(data.loanNumber, locale)} · ${data.borrower}`;
+  const subtitle = `${data.loanNumber} · ${data.borrower}`;
   return render(locale, "scheduleTitle", subtitle, (t) => loanScheduleSections(data, t, locale), `schedule_${data.loanNumber}.pdf`);
 }

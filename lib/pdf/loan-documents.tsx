@@ -22,12 +22,11 @@ function keyValueSection(title: string, rows: string[][]): TableSection {
 }
 
 /** The rows every loan document starts its loan part with. */
-function loanRows(data: { loanNumber: string; borrower: string; customerNumber: string }, t: Translate, locale: Locale): string[][] {
-  const f = formatters(locale);
+function loanRows(data: { loanNumber: string; borrower: string; customerNumber: string }, t: Translate): string[][] {
   return [
-    [t("loanNumber"), f.digits(data.loanNumber)],
+    [t("loanNumber"), data.loanNumber],
     [t("borrower"), data.borrower],
-    [t("customerNumber"), f.digits(data.customerNumber)],
+    [t("customerNumber"), data.customerNumber],
   ];
 }
 
@@ -39,15 +38,15 @@ export function paymentReceiptSections(data: PaymentReceiptData, t: Translate, l
       showHeader: false,
       columns: keyValue,
       rows: [
-        [t("receiptNumber"), f.digits(data.paymentNumber)],
+        [t("receiptNumber"), data.paymentNumber],
         [t("paymentDate"), f.day(data.paymentDate)],
         [t("amount"), f.taka(data.amount)],
         [t("method"), data.method ? t(`methods.${data.method}`) : "—"],
-        [t("reference"), data.reference ? f.digits(data.reference) : "—"],
+        [t("reference"), data.reference || "—"],
         [t("collectedBy"), data.collectedBy ?? "—"],
       ],
     },
-    keyValueSection(t("loanSection"), [...loanRows(data, t, locale), [t("outstanding"), f.taka(data.outstandingNow)]]),
+    keyValueSection(t("loanSection"), [...loanRows(data, t), [t("outstanding"), f.taka(data.outstandingNow)]]),
     {
       title: t("allocationSection"),
       empty: t("noAllocation"),
@@ -67,7 +66,7 @@ export function loanScheduleSections(data: LoanScheduleData, t: Translate, local
   const f = formatters(locale);
   return [
     keyValueSection(t("loanSection"), [
-        ...loanRows(data, t, locale),
+        ...loanRows(data, t),
         [t("disbursed"), f.taka(data.disbursedAmount)],
         [t("disbursedOn"), data.disbursedOn ? f.day(data.disbursedOn) : "—"],
         [t("rate"), t("rateValue", { rate: formatPercent(data.annualRate, locale), effective: formatPercent(effectiveAnnualRate(data.annualRate), locale) })],

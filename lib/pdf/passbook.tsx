@@ -40,7 +40,7 @@ export function passbookSections(data: PassbookData, t: Translate, locale: Local
       rows: [
         [t("name"), m.name],
         [t("memberCode"), m.memberCode],
-        [t("nid"), f.digits(m.nid)],
+        [t("nid"), m.nid],
         [t("phone"), f.phone(m.phone)],
         [t("worker"), m.workerName],
         [t("joinDate"), f.day(m.joinDate)],

@@ -1,6 +1,6 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import type { CalendarMonth } from "@/lib/society/rules";
 import { SHORT_DATE } from "@/lib/society/rules";
 import { CONTENT_WIDTH, PdfDocument, PdfPage, TablePart, type PdfChrome } from "./components";
@@ -20,9 +20,8 @@ export function formatters(locale: Locale) {
   return {
     taka: (n: number) => formatTaka(n, locale),
     num: (n: number) => formatNumber(n, locale),
-    digits: (s: string) => localizeDigits(s, locale),
     day: (iso: string) => formatCalendarDate(iso, locale, SHORT_DATE),
-    phone: (p: string) => formatPhone(p, locale),
+    phone: (p: string) => formatPhone(p),
   };
 }
 
@@ -50,7 +49,7 @@ export function memberProfileSections(data: MemberProfileData, t: Translate, loc
         [t("name"), m.name],
         [t("memberCode"), m.memberCode],
         [t("recordId"), m.code],
-        [t("nid"), f.digits(m.nid)],
+        [t("nid"), m.nid],
         [t("phone"), f.phone(m.phone)],
         [t("worker"), m.workerName],
         [t("area"), m.area],
@@ -147,7 +146,7 @@ export function databaseReportSections(data: DatabaseReportData, t: Translate, l
         { header: t("dailyInstallmentShort"), width: 58, align: right },
         { header: t("dailySavingsShort"), width: CONTENT_WIDTH - 473, align: right },
       ],
-      rows: data.members.map((m) => [m.code, m.memberCode, m.name, f.digits(m.nid), f.phone(m.phone), m.workerName, f.taka(m.installmentAmount), f.taka(m.savingsAmount)]),
+      rows: data.members.map((m) => [m.code, m.memberCode, m.name, m.nid, f.phone(m.phone), m.workerName, f.taka(m.installmentAmount), f.taka(m.savingsAmount)]),
     },
     {
       title: collectionsTitle,

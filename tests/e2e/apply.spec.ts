@@ -31,6 +31,13 @@ async function uploadCardPhoto(page: Page) {
   await expect(page.getByTestId("nid-status")).toBeVisible();
 }
 
+/** Next on an incomplete step: the wizard stays, and the focus is on the first missing field (its message shown). */
+async function nextStaysOn(page: Page, step: number, firstMissing: string) {
+  await page.getByTestId("apply-next").click();
+  await expect(page.getByTestId("apply-wizard")).toHaveAttribute("data-step", String(step));
+  await expect(page.getByTestId(firstMissing)).toBeFocused();
+}
+
 async function fillPersonalInfo(page: Page, v: PersonalInfo) {
   await page.getByTestId("apply-name").fill(v.name);
   await page.getByTestId("apply-phone").fill(v.phone);
@@ -81,7 +88,7 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-step-title")).toHaveText("ঋণের বিবরণ");
     await expect(page.getByTestId("apply-step-counter")).toHaveText("ধাপ ১ / ৪");
     await expect(page.getByTestId("apply-previous")).toBeDisabled();
-    await expect(page.getByTestId("apply-next")).toBeDisabled();
+    await expect(page.getByTestId("apply-next")).toBeEnabled();
     await page.getByTestId("apply-loan-type").selectOption("instant");
     // Instant Microloan runs 1-12 months: only 6 and 12 of the fixed tenures fit.
     await expect(page.getByTestId("apply-tenure").locator("option:not([disabled])")).toHaveText(["৬ মাস", "১২ মাস"]);
@@ -90,7 +97,8 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-calc-emi")).toHaveText("৳৪,৫৮৪");
     await expect(page.getByTestId("apply-calc-total")).toHaveText("৳৫৫,০০৮");
     await expect(page.getByTestId("apply-calc-interest")).toHaveText("৳৫,০০৮");
-    await expect(page.getByTestId("apply-next")).toBeDisabled(); // purpose still missing
+    await nextStaysOn(page, 1, "apply-purpose"); // purpose still missing
+    await expect(page.getByTestId("error-purpose")).toHaveText("এই ঘরটি পূরণ করা আবশ্যক");
     await page.getByTestId("apply-purpose").fill("দোকানের জন্য মালামাল কেনা");
     await page.getByTestId("apply-next").click();
 
@@ -104,7 +112,7 @@ test.describe("loan application wizard", () => {
       nid: "১২৩৪৫৬৭৮৯০",
       address: "বাড়ি ১২, রোড ৫, মিরপুর, ঢাকা",
     });
-    await expect(page.getByTestId("apply-next")).toBeDisabled(); // no card photo yet
+    await nextStaysOn(page, 2, "apply-nid-card"); // no card photo yet
     await uploadCardPhoto(page);
     await expect(page.getByTestId("nid-status")).toHaveText("ছবি নেওয়া হয়েছে — স্টাফের যাচাইয়ের অপেক্ষায়");
     await page.getByTestId("apply-next").click();
@@ -112,7 +120,7 @@ test.describe("loan application wizard", () => {
     // Step 3
     await expect(page.getByTestId("apply-step-title")).toHaveText("পেশা ও আয়");
     await expect(page.getByTestId("nid-security-features")).toHaveCount(0);
-    await expect(page.getByTestId("apply-next")).toBeDisabled();
+    await nextStaysOn(page, 3, "apply-employment-type");
     await fillEmploymentInfo(page, { employment: "salaried", employer: "ঢাকা টেক্সটাইল লিমিটেড", income: "৩০০০০", existing: "২০০০" });
     await page.getByTestId("apply-next").click();
 
@@ -248,7 +256,8 @@ test.describe("loan application wizard", () => {
       for (const [field, value] of Object.entries(values)) await expect(page.getByTestId(`apply-${field}`)).toHaveValue(value);
     };
     await expectValues(person);
-    await expect(page.getByTestId("apply-next")).toBeDisabled();
+    await nextStaysOn(page, 2, "apply-nid-card");
+    await expect(page.getByTestId("error-nidCardCaptured")).toHaveText("Take or upload a photo of the front of your NID card");
     await uploadCardPhoto(page);
     await page.getByTestId("apply-next").click();
     await expectValues({ "employment-type": "business", employer: "Rahima Tailors", "monthly-income": "45000", "existing-loans": "1500" });
@@ -290,7 +299,7 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-tenure")).toHaveValue("12");
   });
 
-  test("Next stays disabled until the step is valid, and touched fields explain why", async ({ page }) => {
+  test("Next says what is missing (each field marked, the focus on the first), and touched fields explain why", async ({ page }) => {
     await useEnglish(page);
     await useOwnAddress(page);
     const actions = countServerActions(page);
@@ -318,11 +327,10 @@ test.describe("loan application wizard", () => {
     await page.getByTestId("apply-purpose").focus();
     await page.getByTestId("apply-purpose").blur();
     await expect(page.getByTestId("error-purpose")).toHaveText("This field is required");
-    await expect(next).toBeDisabled();
+    await nextStaysOn(page, 1, "apply-tenure");
     await page.getByTestId("apply-tenure").selectOption("24");
     await page.getByTestId("apply-purpose").fill("Home repairs");
     await expect(page.getByTestId("error-purpose")).toHaveCount(0);
-    await expect(next).toBeEnabled();
     await next.click();
 
     // Step 2: bad values, each with its message.
@@ -336,7 +344,7 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("error-email")).toHaveText("Enter a valid e-mail address");
     await expect(page.getByTestId("error-dob")).toHaveText("You must be at least 18 years old");
     await expect(page.getByTestId("error-nid")).toHaveText("The NID number must have 10, 13 or 17 digits");
-    await expect(next).toBeDisabled();
+    await nextStaysOn(page, 2, "apply-nid-card"); // the card comes first on the page
 
     await fillPersonalInfo(page, {
       name: "Karim Hossain",
@@ -347,7 +355,8 @@ test.describe("loan application wizard", () => {
       address: "Road 3, Sylhet",
     });
     for (const field of ["phone", "email", "dob", "nid"]) await expect(page.getByTestId(`error-${field}`)).toHaveCount(0);
-    await expect(next).toBeDisabled(); // every field is fine, but there is no card photo
+    await nextStaysOn(page, 2, "apply-nid-card"); // every field is fine, but there is no card photo
+    await expect(page.getByTestId("error-nidCardCaptured")).toHaveText("Take or upload a photo of the front of your NID card");
 
     // Refused in the browser before anything is uploaded.
     await page.getByTestId("nid-mode-upload").click();
@@ -375,17 +384,17 @@ test.describe("loan application wizard", () => {
     });
     await expect(page.getByTestId("nid-error")).toContainText("Only image files are allowed");
     expect(actions.count).toBe(before + 1);
-    await expect(next).toBeDisabled();
+    await nextStaysOn(page, 2, "apply-nid-card");
 
     await page.getByTestId("nid-file-input").setInputFiles(CARD_PHOTO);
     await expect(page.getByTestId("nid-status")).toHaveText("Captured — pending staff verification");
     await expect(page.getByTestId("nid-error")).toHaveCount(0);
-    await expect(next).toBeEnabled();
+    await expect(page.getByTestId("error-nidCardCaptured")).toHaveCount(0);
 
     // Scan again forgets the card.
     await page.getByTestId("nid-scan-again").click();
     await expect(page.getByTestId("nid-status")).toHaveCount(0);
-    await expect(next).toBeDisabled();
+    await nextStaysOn(page, 2, "apply-nid-card");
 
     // Previous keeps what was typed.
     await page.getByTestId("apply-previous").click();
@@ -417,7 +426,8 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-loan-type")).toHaveValue("instant");
     await expect(page.getByTestId("apply-amount")).toHaveValue("25000");
     await expect(page.getByTestId("apply-purpose")).toHaveValue("Typed before hydration");
-    await expect(page.getByTestId("apply-next")).toBeEnabled();
+    await page.getByTestId("apply-next").click();
+    await expect(page.getByTestId("apply-wizard")).toHaveAttribute("data-step", "2");
   });
 
   test("a link from /eligibility prefills the wizard; bad values are ignored", async ({ page }) => {
@@ -427,9 +437,9 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-amount")).toHaveValue("50000");
     await expect(page.getByTestId("apply-tenure")).toHaveValue("12");
     await expect(page.getByTestId("apply-calc-emi")).toHaveText("৳4,584");
-    await expect(page.getByTestId("apply-next")).toBeDisabled(); // the purpose is still the applicant's to write
+    await nextStaysOn(page, 1, "apply-purpose"); // the purpose is still the applicant's to write
     await page.getByTestId("apply-purpose").fill("Stock for my shop");
-    await expect(page.getByTestId("apply-next")).toBeEnabled();
+    await expect(page.getByTestId("error-purpose")).toHaveCount(0);
 
     await page.goto("/apply?type=payday&amount=-5&tenure=7&income=abc&employment=pirate&existing=x");
     await expect(page.getByTestId("apply-loan-type")).toHaveValue("");
@@ -462,7 +472,7 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-employment-type")).toHaveValue("business");
     await expect(page.getByTestId("apply-monthly-income")).toHaveValue("45000");
     await expect(page.getByTestId("apply-existing-loans")).toHaveValue("5000");
-    await expect(page.getByTestId("apply-next")).toBeDisabled(); // employer is still empty
+    await nextStaysOn(page, 3, "apply-employer"); // employer is still empty
   });
 
   test("the server's field errors send the applicant back to the step that holds them; a retry then succeeds", async ({ page }) => {
@@ -509,6 +519,22 @@ test.describe("loan application wizard", () => {
 
 test.describe("at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  for (const language of ["bn", "en"] as const) {
+    test(`${language === "bn" ? "Bengali" : "English"}: a tap on Next with an empty step 1 marks every missing field and focuses the first`, async ({ page }) => {
+      if (language === "en") await useEnglish(page);
+      await page.goto("/apply");
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await nextStaysOn(page, 1, "apply-loan-type");
+      const required = language === "bn" ? "এই ঘরটি পূরণ করা আবশ্যক" : "This field is required";
+      for (const field of ["loanType", "amount", "tenure", "purpose"]) await expect(page.getByTestId(`error-${field}`)).toBeVisible();
+      await expect(page.getByTestId("error-purpose")).toHaveText(required);
+      // Each marked field tells a screen reader what is wrong.
+      await expect(page.getByTestId("apply-loan-type")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByTestId("apply-loan-type")).toHaveAttribute("aria-describedby", "apply-loanType-error");
+      await noSidewaysScroll(page, 360);
+    });
+  }
 
   test("English: a full application on a small phone; a double click submits once; New Application starts over", async ({ page }) => {
     await useEnglish(page);
@@ -565,7 +591,7 @@ test.describe("at 360 px", () => {
     await expect(page.getByTestId("apply-amount")).toHaveValue("");
     await expect(page.getByTestId("apply-purpose")).toHaveValue("");
     await expect(page.getByTestId("apply-previous")).toBeDisabled();
-    await expect(page.getByTestId("apply-next")).toBeDisabled();
     await expect(page.getByTestId("apply-calc-emi")).toHaveText("—");
+    await nextStaysOn(page, 1, "apply-loan-type");
   });
 });

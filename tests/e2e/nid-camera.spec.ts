@@ -85,10 +85,10 @@ test("the fake camera: capture a JPEG frame, the camera stops, Scan again, captu
   expect(preview.size).toBeGreaterThan(1000);
   expect(preview.width).toBeGreaterThan(0);
 
-  // Scan again resets everything: no card, Next disabled, the camera can start again.
+  // Scan again resets everything: no card (the step says the photo is missing), the camera can start again.
   await page.getByTestId("nid-scan-again").click();
   await expect(page.getByTestId("nid-status")).toHaveCount(0);
-  await expect(page.getByTestId("apply-next")).toBeDisabled();
+  await expect(page.getByTestId("error-nidCardCaptured")).toBeVisible();
   await page.getByTestId("nid-start-camera").click();
   await page.getByTestId("nid-capture-button").click();
   await expect(page.getByTestId("nid-status")).toBeVisible();

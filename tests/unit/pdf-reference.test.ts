@@ -18,7 +18,7 @@ import { createElement, type ReactElement } from "react";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/config";
-import { formatDateTime, localizeDigits } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
 import { preparePdf, renderPdf } from "@/lib/pdf/render";
 import { loanScheduleSections, paymentReceiptSections } from "@/lib/pdf/loan-documents";
@@ -108,8 +108,8 @@ function loanDocuments(locale: Locale): Record<string, () => ReactElement> {
     allocations: [{ emiNumber: 3, dueDate: "2026-09-07", lateFee: 0, interest: 0, principal: 2_992 }, { emiNumber: 4, dueDate: "2026-10-07", lateFee: 250, interest: 1_344, principal: 2_656 }],
   };
   return {
-    receipt: () => createElement(TablesDocument, { chrome: chrome(t("receiptTitle"), `${localizeDigits("PAY-000042", locale)} · ${borrower}`), pages: planTables(paymentReceiptSections(receipt, t, locale)) }),
-    schedule: () => createElement(TablesDocument, { chrome: chrome(t("scheduleTitle"), `${localizeDigits("LN-000102", locale)} · ${borrower}`), pages: planTables(loanScheduleSections(schedule, t, locale)) }),
+    receipt: () => createElement(TablesDocument, { chrome: chrome(t("receiptTitle"), `PAY-000042 · ${borrower}`), pages: planTables(paymentReceiptSections(receipt, t, locale)) }),
+    schedule: () => createElement(TablesDocument, { chrome: chrome(t("scheduleTitle"), `LN-000102 · ${borrower}`), pages: planTables(loanScheduleSections(schedule, t, locale)) }),
   };
 }
 

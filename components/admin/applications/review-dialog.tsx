@@ -4,7 +4,7 @@ import { Facts } from "@/components/admin/facts";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions, debtToIncomePercent, EMI_TO_INCOME_LIMIT_PERCENT, emiToIncomePercent } from "@/lib/applications/review";
 import type { ApplicationForReview } from "@/lib/applications/review-queries";
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
 import { DecisionButtons } from "./decision-buttons";
@@ -57,10 +57,10 @@ export async function ApplicationReviewDialog({
       <Facts
         rows={[
           [d("dialog.name"), a.name],
-          [d("dialog.phone"), formatPhone(a.phone, locale)],
+          [d("dialog.phone"), formatPhone(a.phone)],
           [d("dialog.email"), a.email ?? "—"],
           [d("dialog.dob"), formatDate(a.dob, locale)],
-          [d("dialog.nid"), localizeDigits(a.nid, locale)],
+          [d("dialog.nid"), a.nid],
           [d("dialog.address"), a.address],
         ]}
       />
@@ -101,7 +101,7 @@ export async function ApplicationReviewDialog({
       <Facts
         rows={[
           [d("dialog.source"), a.nidSimulated ? d("dialog.simulated") : a.nidVerificationStatus === "not_captured" ? "—" : d("dialog.staffCheck")],
-          [d("dialog.cardNumber"), a.nidVerifiedNumber ? localizeDigits(a.nidVerifiedNumber, locale) : "—"],
+          [d("dialog.cardNumber"), a.nidVerifiedNumber ? a.nidVerifiedNumber : "—"],
           [d("dialog.fatherName"), a.nidFatherName ?? "—"],
           [d("dialog.motherName"), a.nidMotherName ?? "—"],
           [d("dialog.cardAddress"), a.nidVerifiedAddress ?? "—"],

@@ -77,7 +77,7 @@ export async function ReviewTable({
               </TableCell>
               <TableCell>
                 <div className="font-medium">{row.name}</div>
-                <div className="text-xs text-muted-foreground">{formatPhone(row.phone, locale)}</div>
+                <div className="text-xs text-muted-foreground">{formatPhone(row.phone)}</div>
                 {row.nidVerified ? <span className="mt-1 inline-block rounded bg-green-100 px-1.5 text-xs text-green-800">{t("nidVerified")}</span> : null}
               </TableCell>
               <TableCell className="whitespace-nowrap">

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,10 +10,8 @@ import { ActionErrorAlert, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import type { Locale } from "@/i18n/config";
 import { createCustomerAction } from "@/lib/customers/actions";
 import { createCustomerSchema, CUSTOMER_EMPLOYMENT_TYPES, type CreateCustomerInput, type CreateCustomerValues } from "@/lib/customers/schemas";
-import { localizeDigits } from "@/lib/format";
 import { SelectInput, TextInput } from "./customer-form-parts";
 
 const EMPTY: CreateCustomerInput = {
@@ -32,14 +30,13 @@ const EMPTY: CreateCustomerInput = {
 export function AddCustomerDialog() {
   const t = useTranslations("adminCustomers");
   const tCommon = useTranslations("adminCommon");
-  const locale = useLocale() as Locale;
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const form = useForm<CreateCustomerInput, unknown, CreateCustomerValues>({ resolver: zodResolver(createCustomerSchema), defaultValues: EMPTY });
   const { onSubmit, error, pending } = useActionSubmit(form, createCustomerAction, (data) => {
     form.reset(EMPTY);
     setOpen(false);
-    announceNotice({ tone: "success", title: t("notices.createdTitle"), text: t("notices.createdText", { userNumber: localizeDigits(data.userNumber, locale) }) });
+    announceNotice({ tone: "success", title: t("notices.createdTitle"), text: t("notices.createdText", { userNumber: data.userNumber }) });
     router.refresh();
   });
   const p = { form, idPrefix: "add-customer" } as const;

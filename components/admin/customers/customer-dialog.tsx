@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Locale } from "@/i18n/config";
 import type { ActivityEntry, CustomerProfile } from "@/lib/customers/queries";
 import { EDITABLE_CUSTOMER_FIELDS, type EditableCustomerField } from "@/lib/customers/schemas";
-import { formatCalendarDate, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType, PaymentStatus } from "@/lib/generated/prisma/enums";
 import { isoDateOf } from "@/lib/validation/fields";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -31,7 +31,8 @@ function auditValue(t: T, locale: Locale, field: string, value: unknown): string
   if (field === "status" && t.has(`status.${String(value)}` as "status.active")) return t(`status.${value as "active"}`);
   if (field === "kycStatus" && t.has(`kyc.${String(value)}` as "kyc.verified")) return t(`kyc.${value as "verified"}`);
   if (typeof value === "number") return field === "monthlyIncome" ? formatTaka(value, locale) : formatNumber(value, locale);
-  return localizeDigits(String(value), locale);
+  // Anything else is a name, a number or a code: shown as stored (codes keep their characters).
+  return String(value);
 }
 
 /** The second line of an activity entry: which fields an edit changed, or the amount / reason the row carries. */
@@ -86,7 +87,7 @@ export async function CustomerProfileDialog({
         <h3 className="mb-2 font-semibold">{t("dialog.contact")}</h3>
         <Facts
           rows={[
-            [t("fields.phone"), formatPhone(c.phone, locale)],
+            [t("fields.phone"), formatPhone(c.phone)],
             [t("fields.email"), dash(c.email)],
             [t("fields.address"), c.address],
           ]}
@@ -98,7 +99,7 @@ export async function CustomerProfileDialog({
           <Facts
             rows={[
               [t("fields.emergencyContactName"), dash(c.emergencyContactName)],
-              [t("fields.emergencyContactPhone"), c.emergencyContactPhone ? formatPhone(c.emergencyContactPhone, locale) : "—"],
+              [t("fields.emergencyContactPhone"), c.emergencyContactPhone ? formatPhone(c.emergencyContactPhone) : "—"],
               [t("fields.emergencyContactRelation"), dash(c.emergencyContactRelation)],
             ]}
           />
@@ -110,9 +111,9 @@ export async function CustomerProfileDialog({
         <h3 className="mb-2 font-semibold">{t("dialog.personal")}</h3>
         <Facts
           rows={[
-            [t("fields.userNumber"), localizeDigits(c.userNumber, locale)],
+            [t("fields.userNumber"), c.userNumber],
             [t("fields.userCode"), c.userCode],
-            [t("fields.nid"), localizeDigits(c.nid, locale)],
+            [t("fields.nid"), c.nid],
             [t("fields.dateOfBirth"), c.dateOfBirth ? formatCalendarDate(isoDateOf(c.dateOfBirth), locale) : "—"],
             [t("fields.employmentType"), c.employmentType ? t(`employment.${c.employmentType}`) : "—"],
             [t("fields.employer"), dash(c.employer)],
@@ -144,7 +145,7 @@ export async function CustomerProfileDialog({
           <Facts
             rows={[
               [t("fields.bankName"), dash(c.bankName)],
-              [t("fields.bankAccountNumber"), c.bankAccountNumber ? localizeDigits(c.bankAccountNumber, locale) : "—"],
+              [t("fields.bankAccountNumber"), c.bankAccountNumber ? c.bankAccountNumber : "—"],
               [t("fields.bankBranch"), dash(c.bankBranch)],
             ]}
           />
@@ -302,7 +303,7 @@ export async function CustomerProfileDialog({
     <DetailDialogFrame
       closeLabel={(await getTranslations("adminCommon"))("close")}
       testId="customer-dialog"
-      title={`${c.name} · ${localizeDigits(c.userNumber, locale)}`}
+      title={`${c.name} · ${c.userNumber}`}
       description={t("dialog.description", { code: c.userCode })}
       closeHref={closeHref}
       tabs={[

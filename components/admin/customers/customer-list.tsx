@@ -10,7 +10,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import type { CustomerList, CustomerStats } from "@/lib/customers/queries";
 import { CUSTOMER_SEARCH_FIELDS, CUSTOMER_STATUS_FILTERS, KYC_STATUS_FILTERS, type CustomerListFilters } from "@/lib/customers/schemas";
-import { formatDateTime, formatNumber, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatNumber, formatPhone, formatTaka } from "@/lib/format";
 import type { CustomerStatus, KycStatus } from "@/lib/generated/prisma/enums";
 import { SearchTermInput } from "./search-term-input";
 
@@ -124,9 +124,9 @@ export async function CustomerTable({ list, filters, canEdit }: { list: Customer
               <div className="font-medium">{row.name}</div>
               <div className="text-xs text-muted-foreground">{row.email ?? t("noEmail")}</div>
             </TableCell>
-            <TableCell className="font-mono text-xs whitespace-nowrap">{localizeDigits(row.userNumber, locale)}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{row.userNumber}</TableCell>
             <TableCell className="font-mono text-xs whitespace-nowrap">{row.userCode}</TableCell>
-            <TableCell className="text-sm whitespace-nowrap">{formatPhone(row.phone, locale)}</TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatPhone(row.phone)}</TableCell>
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <CustomerStatusBadge status={row.status} />

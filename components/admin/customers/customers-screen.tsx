@@ -1,6 +1,6 @@
 import { Download, FilterX } from "lucide-react";
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { NoticeRegion } from "@/components/admin/notices";
 import { AddCustomerDialog } from "@/components/admin/customers/add-customer-dialog";
 import { CustomerProfileDialog } from "@/components/admin/customers/customer-dialog";
@@ -10,13 +10,11 @@ import { PageHeader } from "@/components/admin/page-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { Locale } from "@/i18n/config";
 import { loanTypeTitles } from "@/lib/applications/review-queries";
 import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { customerAccessOf } from "@/lib/customers/access";
 import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers } from "@/lib/customers/queries";
 import { customerListFiltersSchema, editFormValues } from "@/lib/customers/schemas";
-import { localizeDigits } from "@/lib/format";
 import { searchParam } from "@/lib/validation/search-params";
 
 
@@ -30,9 +28,8 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
   const access = customerAccessOf(ctx);
   const view = searchParam.parse(params.view);
   const edit = canEdit ? searchParam.parse(params.edit) : "";
-  const [t, locale, stats, list, titles, viewed, editing] = await Promise.all([
+  const [t, stats, list, titles, viewed, editing] = await Promise.all([
     getTranslations("adminCustomers"),
-    getLocale() as Promise<Locale>,
     customerStats(access),
     listCustomers(filters, access),
     loanTypeTitles(),
@@ -88,7 +85,7 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
             key={editing.updatedAt.toISOString()}
             initial={editFormValues(editing)}
             kycStatus={editing.kycStatus}
-            title={t("editTitle", { name: editing.name, userNumber: localizeDigits(editing.userNumber, locale) })}
+            title={t("editTitle", { name: editing.name, userNumber: editing.userNumber })}
             closeHref={closeHref}
             canChangeStatus={isAllowed(ctx, "customers.status")}
           />

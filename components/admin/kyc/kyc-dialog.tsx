@@ -5,7 +5,7 @@ import { Facts } from "@/components/admin/facts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatDateTime, formatNumber, formatPercent, formatPhone, localizeDigits } from "@/lib/format";
+import { formatCalendarDate, formatDateTime, formatNumber, formatPercent, formatPhone } from "@/lib/format";
 import type { VerificationCheckStatus } from "@/lib/generated/prisma/enums";
 import type { DuplicateRecord } from "@/lib/kyc/checks";
 import type { KycCaseDetail } from "@/lib/kyc/queries";
@@ -70,9 +70,9 @@ export async function KycDetailDialog({
       <Facts
         rows={[
           [t("dialog.name"), p.name],
-          [t("dialog.phone"), p.phone ? formatPhone(p.phone, locale) : "—"],
+          [t("dialog.phone"), p.phone ? formatPhone(p.phone) : "—"],
           [t("dialog.email"), p.email ?? "—"],
-          [t("dialog.nid"), localizeDigits(p.nid, locale)],
+          [t("dialog.nid"), p.nid],
           [t("dialog.dob"), p.dateOfBirth ? formatCalendarDate(p.dateOfBirth, locale) : "—"],
           [t("dialog.address"), p.address || "—"],
           [t("dialog.memberId"), p.memberId ?? t("dialog.notCustomerYet")],
@@ -89,7 +89,7 @@ export async function KycDetailDialog({
 
   const cardFieldText = (field: (typeof CARD_FIELDS)[number], value: string | number | null | undefined) => {
     if (value === null || value === undefined || value === "") return t("notRead");
-    if (field === "nidNumber") return localizeDigits(String(value), locale);
+    if (field === "nidNumber") return String(value);
     if (field === "dateOfBirth" && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return formatCalendarDate(String(value), locale);
     return String(value);
   };
@@ -154,7 +154,7 @@ export async function KycDetailDialog({
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(v)) {
       if (typeof value === "number") values[name] = formatNumber(value, locale);
-      else if (typeof value === "string") values[name] = name === "card" || name === "form" ? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value, locale) : localizeDigits(value, locale)) : value;
+      else if (typeof value === "string") values[name] = name === "card" || name === "form" ? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value, locale) : value) : value;
     }
     return t.has(key) ? t(key, values) : check.explanationKey;
   };

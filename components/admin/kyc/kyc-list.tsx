@@ -134,7 +134,7 @@ export async function KycTable({ list, filters }: { list: KycList; filters: KycL
           <TableRow key={row.caseNumber} data-testid="kyc-row" data-case-number={row.caseNumber}>
             <TableCell>
               <div className="font-medium">{row.person.name}</div>
-              <div className="text-xs text-muted-foreground">{row.person.phone ? formatPhone(row.person.phone, locale) : null}</div>
+              <div className="text-xs text-muted-foreground">{row.person.phone ? formatPhone(row.person.phone) : null}</div>
               <div className="font-mono text-xs text-muted-foreground">
                 {row.caseNumber}
                 {row.person.memberId ? ` · ${row.person.memberId}` : ""}

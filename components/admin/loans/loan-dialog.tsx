@@ -63,10 +63,10 @@ export async function LoanDetailDialog({
         rows={[
           [t("dialog.name"), c.name],
           [t("dialog.customerNumber"), c.userNumber],
-          [t("dialog.phone"), formatPhone(c.phone, locale)],
+          [t("dialog.phone"), formatPhone(c.phone)],
           [t("dialog.email"), c.email ?? "—"],
           [t("dialog.dob"), c.dateOfBirth ? formatDate(c.dateOfBirth, locale) : "—"],
-          [t("dialog.nid"), localizeDigits(c.nid, locale)],
+          [t("dialog.nid"), c.nid],
           [t("dialog.address"), c.address],
           [t("dialog.employment"), employmentType ? t(`employment.${employmentType}`) : "—"],
           [t("dialog.employer"), loan.application?.employer ?? c.employer ?? "—"],

@@ -134,7 +134,7 @@ export async function LoanTable({
               <TableRow key={row.loanNumber} data-testid="loan-row" data-loan-number={row.loanNumber}>
                 <TableCell>
                   <div className="font-medium">{row.customer.name}</div>
-                  <div className="text-xs text-muted-foreground">{formatPhone(row.customer.phone, locale)}</div>
+                  <div className="text-xs text-muted-foreground">{formatPhone(row.customer.phone)}</div>
                   {row.customer.creditScore !== null ? (
                     <div className="text-xs text-muted-foreground">{t("score", { score: formatNumber(row.customer.creditScore, locale) })}</div>
                   ) : null}

@@ -28,7 +28,6 @@ import { PAYMENT_METHODS, recordPaymentSchema } from "@/lib/repayments/schemas";
  */
 export function CallMemberLink({ installmentId, phone, name, compact }: { installmentId: string; phone: string; name: string; compact?: boolean }) {
   const t = useTranslations("adminRepayments");
-  const locale = useLocale() as Locale;
   const router = useRouter();
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
@@ -37,7 +36,7 @@ export function CallMemberLink({ installmentId, phone, name, compact }: { instal
       const result = await logCallAction({ installmentId });
       if (!result.ok) return setError(result.error);
       setError(null);
-      announceNotice({ tone: "success", title: t("notices.callTitle"), text: t("notices.callText", { name, phone: formatPhone(phone, locale) }) });
+      announceNotice({ tone: "success", title: t("notices.callTitle"), text: t("notices.callText", { name, phone: formatPhone(phone) }) });
       router.refresh();
     });
   return (
@@ -68,7 +67,7 @@ export function SendReminderButton({ installmentId, phone }: { installmentId: st
       announceNotice({
         tone: "success",
         title: t("notices.reminderTitle"),
-        text: t("notices.reminderText", { phone: formatPhone(phone, locale), language: t(`languages.${result.data.language}`), amount: formatTaka(result.data.amountDue, locale) }),
+        text: t("notices.reminderText", { phone: formatPhone(phone), language: t(`languages.${result.data.language}`), amount: formatTaka(result.data.amountDue, locale) }),
       });
       router.refresh();
     });

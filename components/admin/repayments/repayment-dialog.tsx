@@ -40,7 +40,7 @@ export async function RepaymentDetailDialog({
           rows={[
             [t("dialog.name"), member.name],
             [t("dialog.memberId"), member.userNumber],
-            [t("dialog.phone"), formatPhone(member.phone, locale)],
+            [t("dialog.phone"), formatPhone(member.phone)],
             [t("dialog.email"), member.email ?? "—"],
             [t("dialog.address"), member.address],
             [t("dialog.language"), t(`languages.${loan.language}`)],

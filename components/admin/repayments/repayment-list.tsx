@@ -120,7 +120,7 @@ export async function RepaymentTable({ list, filters, titles, canRecord }: { lis
             <TableRow key={row.installmentId} data-testid="repayment-row" data-installment-id={row.installmentId} data-state={row.now.state}>
               <TableCell>
                 <div className="font-medium">{row.member.name}</div>
-                <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
+                <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone)}</div>
               </TableCell>
               <TableCell>
                 <div className="text-sm">{titles[row.loan.loanType]?.[locale] ?? row.loan.loanType}</div>
@@ -202,7 +202,7 @@ export async function CollectionTable({ list, filters, titles }: { list: Collect
             </TableCell>
             <TableCell>
               <div className="font-medium">{row.member.name}</div>
-              <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone, locale)}</div>
+              <div className="text-xs text-muted-foreground">{formatPhone(row.member.phone)}</div>
             </TableCell>
             <TableCell>
               <div className="font-mono text-xs">{row.loanNumber}</div>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatTaka } from "@/lib/format";
 import type { SearchResults } from "@/lib/panel/search";
 
 function Section({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
@@ -28,7 +28,7 @@ export async function SearchResultsView({ results }: { results: SearchResults })
                 {a.applicationId}
               </Link>
               <p>
-                {a.name} · {localizeDigits(a.phone, locale)}
+                {a.name} · {a.phone}
               </p>
               <p className="text-muted-foreground">
                 {formatTaka(a.amount, locale)} · {t(`applicationStatus.${a.status}`)} · {formatDateTime(a.submittedAt, locale)}
@@ -62,7 +62,7 @@ export async function SearchResultsView({ results }: { results: SearchResults })
                 {c.userNumber} · {c.name}
               </p>
               <p>
-                {localizeDigits(c.phone, locale)} · {t(`customerStatus.${c.status}`)}
+                {c.phone} · {t(`customerStatus.${c.status}`)}
               </p>
               {c.applicationId ? (
                 <Link href={reviewLink(c.applicationId)} className="text-primary hover:underline">

@@ -69,7 +69,7 @@ function SocietyCard({ society }: { society: Society }) {
               {society.managers.map((m) => (
                 <li key={m.staffUser.id} className="flex items-center gap-2 px-3 py-1.5">
                   <span className="min-w-0 flex-1 truncate">
-                    {m.staffUser.name} <span className="text-muted-foreground">{formatPhone(m.staffUser.phone, locale)} · {tShell(`roles.${m.staffUser.role}`)}</span>
+                    {m.staffUser.name} <span className="text-muted-foreground">{formatPhone(m.staffUser.phone)} · {tShell(`roles.${m.staffUser.role}`)}</span>
                   </span>
                   <Badge variant={m.access === "admin" ? "default" : "secondary"}>{tSociety(`access.${m.access}`)}</Badge>
                   <Button

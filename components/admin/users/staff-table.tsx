@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { canManageRole } from "@/lib/auth/permissions";
 import { ROLE_BADGE_CLASS } from "@/lib/auth/role-badge";
-import { formatDateTime, localizeDigits } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import type { StaffListRow } from "@/lib/staff/queries";
 import { cn } from "@/lib/utils";
@@ -45,7 +45,7 @@ export async function StaffTable({
                   {row.name} {row.id === actorId ? <span className="text-muted-foreground">{t("you")}</span> : null}
                 </TableCell>
                 <TableCell>
-                  <div>{localizeDigits(row.phone, locale)}</div>
+                  <div>{row.phone}</div>
                   {row.email ? <div className="text-xs text-muted-foreground">{row.email}</div> : null}
                 </TableCell>
                 <TableCell>

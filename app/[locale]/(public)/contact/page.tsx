@@ -14,10 +14,10 @@ export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
 }
 
 export default async function ContactPage(props: LocaleParams) {
-  const locale = await segmentLocale(props);
+  await segmentLocale(props);
   const t = await getTranslations("contact");
   const { SUPPORT_PHONE: phone, SUPPORT_EMAIL: email } = env();
-  const phoneText = formatPhone(phone, locale);
+  const phoneText = formatPhone(phone);
 
   return (
     <ComingSoonPage

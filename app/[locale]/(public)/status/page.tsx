@@ -26,7 +26,7 @@ export default async function StatusPage({
 }: LocaleParams & {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const locale = await segmentLocale({ params });
+  await segmentLocale({ params });
   const [t, { id }] = await Promise.all([getTranslations("status"), searchParams]);
   // The wizard's success screen links here with ?id=<application ID>.
   const initialApplicationId = typeof id === "string" ? id.trim().slice(0, MAX_PREFILLED_ID_LENGTH) : "";
@@ -39,7 +39,7 @@ export default async function StatusPage({
       </ClientMessages>
       <p className="text-muted-foreground mt-6 text-sm">
         {t.rich("help", {
-          number: formatPhone(supportPhone, locale),
+          number: formatPhone(supportPhone),
           phone: (chunks) => (
             <a href={`tel:${supportPhone}`} className="text-primary font-medium whitespace-nowrap underline-offset-4 hover:underline">
               {chunks}

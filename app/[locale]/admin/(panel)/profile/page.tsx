@@ -5,7 +5,7 @@ import { ChangePasswordForm, RecoveryCodesPanel } from "@/components/admin/profi
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePermission } from "@/lib/auth/guard";
-import { formatDateTime, formatNumber, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { getOwnProfile } from "@/lib/staff/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +22,7 @@ export default async function ProfilePage() {
   ]);
   const rows: [string, string][] = [
     [t("name"), profile.name],
-    [t("phone"), localizeDigits(profile.phone, locale)],
+    [t("phone"), profile.phone],
     [t("email"), profile.email ?? "—"],
     [t("role"), tShell(`roles.${profile.role}`)],
     [t("lastLogin"), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt, locale) : "—"],

@@ -25,7 +25,7 @@ export async function GET(request: Request) {
         t(`status.${r.status}`),
         r.name,
         // "01712-345678": a leading "+" would be quoted as a formula, and bare digits lose their leading 0.
-        formatPhone(r.phone, locale),
+        formatPhone(r.phone),
         r.email,
         titles[r.loanType]?.[r.language] ?? r.loanType,
         r.amount,

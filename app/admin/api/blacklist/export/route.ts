@@ -12,7 +12,7 @@ export async function GET() {
   const rows: (string | null)[][] = [["kind", "value", "reason", t("csv.addedBy"), t("csv.added")]];
   for (const entry of await exportBlacklist()) {
     // "01712-345678": a leading "+" would be quoted as a formula; the import reads this form back.
-    rows.push([entry.kind, entry.kind === "phone" ? formatPhone(entry.value, "en") : entry.value, entry.reason, entry.addedBy?.name ?? null, formatDateTime(entry.createdAt, "en")]);
+    rows.push([entry.kind, entry.kind === "phone" ? formatPhone(entry.value) : entry.value, entry.reason, entry.addedBy?.name ?? null, formatDateTime(entry.createdAt, "en")]);
   }
   return csvResponse(toCsv(rows), `blacklist-${dhakaToday()}.csv`);
 }

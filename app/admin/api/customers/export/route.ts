@@ -49,7 +49,7 @@ export async function GET(request: Request) {
         c.userCode,
         c.name,
         // "01712-345678": a leading "+" would be quoted as a formula, and bare digits lose their leading 0.
-        formatPhone(c.phone, locale),
+        formatPhone(c.phone),
         c.email,
         c.nid,
         c.address,

@@ -22,7 +22,7 @@ export async function GET(request: Request) {
         c.caseNumber,
         c.person.name,
         c.person.memberId ?? c.person.applicationId,
-        c.person.phone ? formatPhone(c.person.phone, locale) : null,
+        c.person.phone ? formatPhone(c.person.phone) : null,
         c.person.email,
         t(`status.${c.status}`),
         t(`priority.${c.priority}`),

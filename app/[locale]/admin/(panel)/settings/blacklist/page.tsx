@@ -15,7 +15,7 @@ import type { Locale } from "@/i18n/config";
 import { requirePermission } from "@/lib/auth/guard";
 import { listBlacklist } from "@/lib/blacklist/queries";
 import { BLACKLIST_KIND_FILTERS, blacklistFiltersSchema, type BlacklistFilters } from "@/lib/blacklist/schemas";
-import { formatDateTime, formatPhone, localizeDigits } from "@/lib/format";
+import { formatDateTime, formatPhone } from "@/lib/format";
 import { listHref } from "@/lib/validation/search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -76,7 +76,7 @@ export default async function BlacklistPage({ searchParams }: { searchParams: Pr
           <ListTable testId="blacklist-table" columns={[t("columns.value"), t("columns.reason"), t("columns.added"), t("columns.actions")]}>
             <ClientMessages namespaces={namespaces}>
               {list.rows.map((row) => {
-                const shown = row.kind === "phone" ? formatPhone(row.value, locale) : localizeDigits(row.value, locale);
+                const shown = row.kind === "phone" ? formatPhone(row.value) : row.value;
                 return (
                   <TableRow key={row.id} data-testid="blacklist-row" data-value={row.value}>
                     <TableCell>

@@ -62,7 +62,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
               {list.rows.map((row) => (
                 <TableRow key={row.id} data-testid="message-row" data-status={row.status}>
                   <TableCell>
-                    <div className="text-sm whitespace-nowrap">{row.channel === "sms" ? formatPhone(row.recipient, locale) : row.recipient}</div>
+                    <div className="text-sm whitespace-nowrap">{row.channel === "sms" ? formatPhone(row.recipient) : row.recipient}</div>
                     <div className="text-xs text-muted-foreground">{t(`channels.${row.channel}`)}</div>
                   </TableCell>
                   <TableCell className="text-sm">
