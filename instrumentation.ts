@@ -18,6 +18,9 @@ export async function register(): Promise<void> {
   });
   const { closeDatabase, startJobPolling, stopJobRunner } = await import("./lib/jobs/runner");
   startJobPolling();
+  // A database whose staff two-step secrets were sealed under another key (a demo seeded without this server's key)
+  // is named in the log now, with what to do, rather than at the first staff sign-in (lib/auth/totp-health.ts).
+  void import("./lib/auth/totp-health").then(({ checkTotpSecretsAtStart }) => checkTotpSecretsAtStart());
   // A production server has its OCR ready before the first applicant's card (lib/kyc/ocr/engine.ts warmOcr).
   if (process.env.NODE_ENV === "production") {
     void import("./lib/kyc/ocr/engine").then(({ warmOcr }) => warmOcr("interactive"));

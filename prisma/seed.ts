@@ -9,7 +9,10 @@
  *
  * Relative imports only: tsx runs this file without the "@/..." alias, and lib/db.ts is server-only.
  */
+import path from "node:path";
 import { pathToFileURL } from "node:url";
+import nextEnv from "@next/env";
+import { isDevelopmentTotpKeyId, totpKeyRing } from "../lib/auth/totp-secrets";
 import type { PrismaClient } from "../lib/generated/prisma/client";
 import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
@@ -88,6 +91,9 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
  * accounts with a published password, so it refuses when NODE_ENV=production.
  */
 async function main(): Promise<void> {
+  // The same .env files, in the same order, as the server (Next.js, scripts/with-db.ts) and the other db scripts: the
+  // demo staff's two-step secrets are sealed under the TOTP_ENCRYPTION_KEY the server will open them with.
+  nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, ".."), process.env.NODE_ENV !== "production");
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) {
     console.error("DATABASE_URL is not set. Example: DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/rinbondhu npm run db:seed");
@@ -106,6 +112,12 @@ async function main(): Promise<void> {
     } else {
       await seedDemo(prisma);
       console.log("Demo data seeded (rows that already existed were left unchanged).");
+      const keyId = totpKeyRing().current.id;
+      console.log(
+        isDevelopmentTotpKeyId(keyId)
+          ? "Two-step secrets sealed with the development key (no TOTP_ENCRYPTION_KEY): a server started with a key will not open them."
+          : `Two-step secrets sealed with TOTP_ENCRYPTION_KEY (key id ${keyId}): serve this database with the same key.`,
+      );
     }
   } finally {
     await prisma.$disconnect();

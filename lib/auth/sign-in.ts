@@ -12,7 +12,9 @@ import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { createStaffSession } from "./session";
 import type { CodeStepInput, PasswordStepInput } from "./sign-in-schemas";
 import { checkTotp, newTotpSecret, normalizeTotpCode, totpQrSvg, totpUri } from "./totp";
-import { openTotpSecret, sealTotpSecret } from "./totp-secrets";
+import { openTotpSecret, sealTotpSecret, totpKeyRing } from "./totp-secrets";
+import { forgetTotpSecretHealth } from "./totp-health";
+import { sealedKeyId } from "@/lib/crypto/secret-box";
 import { log } from "@/lib/ops/logger";
 
 /** The pending second step lives 5 minutes and is used once. */
@@ -21,7 +23,11 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_CONSECUTIVE_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
-export type SignInError = "invalidCredentials" | "invalidCode" | "locked" | "rateLimited" | "expired";
+/**
+ * "codesUnavailable": the stored two-step secret does not open under the server's key (an operator's problem, not the
+ * person's): no code can be checked now, and the try is not counted towards the lockout.
+ */
+export type SignInError = "invalidCredentials" | "invalidCode" | "codesUnavailable" | "locked" | "rateLimited" | "expired";
 export type SignInFailure = { ok: false; error: SignInError; lockedUntil?: string };
 
 export type PasswordStepResult =
@@ -135,19 +141,21 @@ export async function verifyPasswordStep(input: PasswordStepInput, request: Requ
   return { ok: true, challengeToken, step: "enrol", enrolment: { secret: pendingSecret, qrSvg } };
 }
 
-type CodeCheck = { valid: true; timeStep: number | null; recoveryCodeId: string | null } | { valid: false };
+type CodeCheck =
+  | { valid: true; timeStep: number | null; recoveryCodeId: string | null }
+  | { valid: false }
+  /** The stored secret does not open under the configured keys: nothing typed can be checked. */
+  | { valid: false; unopenable: { sealedKeyId: string | null; reason: string } };
 
 /**
- * The base32 secret of a stored (sealed) one. A value that does not open means a missing or wrong key, not a wrong
- * person: it is logged for the operator and the code is refused like a wrong one (recovery codes still work).
+ * The base32 secret of a stored (sealed) one, or why it does not open: a missing or wrong key (or an altered value),
+ * never the person's doing.
  */
-function openStoredSecret(stored: string | null, staffUserId: string): string | null {
-  if (!stored) return null;
+function openStoredSecret(stored: string, staffUserId: string): { secret: string } | { unopenable: { sealedKeyId: string | null; reason: string } } {
   try {
-    return openTotpSecret(stored, staffUserId);
+    return { secret: openTotpSecret(stored, staffUserId) };
   } catch (error) {
-    log.error({ area: "auth", staffUserId, err: error }, "a staff two-step secret does not open (check TOTP_ENCRYPTION_KEY)");
-    return null;
+    return { unopenable: { sealedKeyId: sealedKeyId(stored), reason: error instanceof Error ? error.message : String(error) } };
   }
 }
 
@@ -166,10 +174,13 @@ async function checkSecondFactor(
     });
     return row && !row.usedAt ? { valid: true, timeStep: null, recoveryCodeId: row.id } : { valid: false };
   }
+  if (!storedSecret) return { valid: false };
+  // Opened before the code is looked at: while it does not open, whatever is typed cannot be checked.
+  const opened = openStoredSecret(storedSecret, user.id);
+  if ("unopenable" in opened) return { valid: false, unopenable: opened.unopenable };
   const code = normalizeTotpCode(input.code);
-  const secret = code ? openStoredSecret(storedSecret, user.id) : null;
-  if (!code || !secret) return { valid: false };
-  const result = await checkTotp(secret, code, user.twoFactorLastUsedStep, Math.floor(now.getTime() / 1000));
+  if (!code) return { valid: false };
+  const result = await checkTotp(opened.secret, code, user.twoFactorLastUsedStep, Math.floor(now.getTime() / 1000));
   return result.valid ? { valid: true, timeStep: result.timeStep, recoveryCodeId: null } : { valid: false };
 }
 
@@ -210,6 +221,24 @@ export async function verifyCodeStep(
   // Sealed at rest for this user (lib/auth/totp-secrets.ts); a sealed pending secret becomes the user's as it is.
   const storedSecret = enrolling ? challenge.pendingSecret : user.twoFactorSecret;
   const check = await checkSecondFactor(user, storedSecret, enrolling ? { ...input, recovery: false } : input, now);
+  if (!check.valid && "unopenable" in check) {
+    // The operator's problem: nothing is counted, the pending step stays usable (a recovery code, or the same step once
+    // the key is fixed), and the audit trail and the log (error level: someone must act) say what happened.
+    const ring = totpKeyRing();
+    const configuredKeyIds = [ring.current, ...ring.previous].map((k) => k.id);
+    const step = enrolling ? "enrol" : "verify_code";
+    await auditSignIn(prisma, user, "auth.code_unverifiable", request, {
+      step,
+      sealedKeyId: check.unopenable.sealedKeyId,
+      configuredKeyIds,
+    });
+    log.error(
+      { area: "auth", staffUserId: user.id, step, sealedKeyId: check.unopenable.sealedKeyId, configuredKeyIds, reason: check.unopenable.reason },
+      "a staff member's two-step codes cannot be checked: the stored setup does not open under the configured TOTP_ENCRYPTION_KEY (an operator problem; the try was not counted)",
+    );
+    forgetTotpSecretHealth();
+    return { ok: false, error: "codesUnavailable" };
+  }
   if (!check.valid) {
     const lockedUntil = await registerFailure(user.id, now);
     await auditSignIn(prisma, user, "auth.code_failed", request, { locked: lockedUntil !== null });

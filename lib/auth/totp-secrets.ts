@@ -9,6 +9,16 @@ import { open, parseSecretKey, seal, secretKey, type KeyRing } from "../crypto/s
 
 const DEVELOPMENT_KEY_SOURCE = "rinbondhu-development-only-totp-key-not-for-production";
 
+/** The key used without TOTP_ENCRYPTION_KEY (development and tests only; production refuses to start without one). */
+function developmentKey(): Buffer {
+  return createHash("sha256").update(DEVELOPMENT_KEY_SOURCE).digest();
+}
+
+/** Whether a key id (lib/crypto/secret-box.ts sealedKeyId) is the development key's: something sealed without TOTP_ENCRYPTION_KEY. */
+export function isDevelopmentTotpKeyId(keyId: string | null): boolean {
+  return keyId !== null && keyId === secretKey(developmentKey()).id;
+}
+
 /**
  * The ring from the environment (checked at start-up by lib/env.ts; read directly so the seed and scripts need
  * no full configuration): the current key seals, the previous ones (a rotation under way) still open.
@@ -17,7 +27,7 @@ export function totpKeyRing(source: Record<string, string | undefined> = process
   if (!source.TOTP_ENCRYPTION_KEY && source.NODE_ENV === "production") throw new Error("TOTP_ENCRYPTION_KEY is required in production");
   const current = source.TOTP_ENCRYPTION_KEY
     ? parseSecretKey(source.TOTP_ENCRYPTION_KEY)
-    : createHash("sha256").update(DEVELOPMENT_KEY_SOURCE).digest();
+    : developmentKey();
   if (!current) throw new Error("TOTP_ENCRYPTION_KEY is not a 32-byte key");
   const previous = (source.TOTP_ENCRYPTION_KEY_PREVIOUS ?? "")
     .split(",")

@@ -24,7 +24,7 @@ test.describe("the standalone server (the container image's)", () => {
     expect(signIn.status()).toBe(200);
     expect(signIn.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     const ready = await request.get(`${baseUrl}/api/health/ready`);
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok", twoStepSecrets: "ok" } });
     expect(ready.status()).toBe(200);
     expect(ready.headers()["cache-control"]).toBe("no-store");
     expect((await request.get(`${baseUrl}/api/metrics`)).status()).toBe(401);

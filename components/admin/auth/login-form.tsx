@@ -41,10 +41,14 @@ export function LoginForm({ next }: { next?: string | null }) {
 
   const form = useForm<PasswordStepInput>({ resolver: zodResolver(passwordStepSchema), defaultValues: { phone: "", password: "" } });
 
-  const message = (failure: Failure) =>
-    failure.error === "locked" && failure.lockedUntil
-      ? t("errors.locked", { time: format.dateTime(new Date(failure.lockedUntil), { hour: "numeric", minute: "2-digit" }) })
-      : t(`errors.${failure.error}`);
+  const message = (failure: Failure) => {
+    if (failure.error === "locked" && failure.lockedUntil) {
+      return t("errors.locked", { time: format.dateTime(new Date(failure.lockedUntil), { hour: "numeric", minute: "2-digit" }) });
+    }
+    // The server cannot open the two-step secret (its key): not the person's mistake, and not counted against them.
+    if (failure.error === "codesUnavailable") return t("errors.codesUnavailable" as "errors.server");
+    return t(`errors.${failure.error}`);
+  };
 
   const clearError = () => setError(null);
 
