@@ -43,6 +43,10 @@ const nextConfig: NextConfig = {
       { source: "/icons/sprite.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
+  // The old static install page is now the borrower's install page, in the site's frame (one language per address).
+  async redirects() {
+    return [{ source: "/install.html", destination: "/install", permanent: true }];
+  },
   // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
   allowedDevOrigins: devOrigins(),
   // The dev server would print every server action's arguments, sign-in passwords and codes included.

@@ -1,14 +1,16 @@
 /// <reference lib="webworker" />
 /**
- * The field app's service worker (built by `serwist build` into public/sw.js, registered by the field screen with
- * the scope /society-manager/). It keeps exactly what the field screen needs to open with no signal:
- * - the field screen's page, network first (a fresh page whenever the network answers within 4 s), never a
- *   redirect (a sign-in page must not be kept as the field screen) and never an RSC payload;
+ * The service worker of the site's two installable apps (built by `serwist build` into public/sw.js): the field app,
+ * registered by the field screen with the scope /society-manager/, and the borrower's app, registered by her page with
+ * the scope /account (or /en/account). It keeps exactly what each needs to open with no signal:
+ * - the field screen's page, or the borrower's, network first (a fresh page whenever the network answers within 4 s),
+ *   never a redirect (a sign-in page must not be kept as the field screen) and never an RSC payload;
  * - the hashed build files the page loads (JavaScript, CSS, fonts), cache first: their names change with
  *   every build, so a cached file is never stale.
  * The day's sheet and the outbox live in IndexedDB (components/society/field/store.ts), not here.
  */
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
+import { BORROWER_CACHES, BORROWER_PAGE_PATH } from "@/lib/borrower/app-shell";
 import { FIELD_CACHES, FIELD_PAGE_PATH } from "@/lib/society/field/app-shell";
 
 declare global {
@@ -33,6 +35,18 @@ const serwist = new Serwist({
         // No age limit: cache first never refreshes a file, so an age limit would make an offline start fail after it
         // (the files are content-hashed: a new build brings new names; the oldest of 300 make room).
         plugins: [new ExpirationPlugin({ maxEntries: 300 })],
+      }),
+    },
+    {
+      // The borrower's page (registered with the scope /account or /en/account): the same rule as the field screen's,
+      // in its own cache, which sign-out deletes.
+      matcher: ({ sameOrigin, url, request }) =>
+        sameOrigin && BORROWER_PAGE_PATH.test(url.pathname) && !url.searchParams.has("_rsc") && request.headers.get("RSC") === null,
+      handler: new NetworkFirst({
+        cacheName: BORROWER_CACHES.pages,
+        networkTimeoutSeconds: 4,
+        matchOptions: { ignoreSearch: true, ignoreVary: true },
+        plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok && !response.redirected ? response : null) }],
       }),
     },
     {

@@ -9,7 +9,7 @@ import { defaultLocale, isLocale, locales, type Locale } from "./config";
 export const PRIVATE_AREAS = ["/admin", "/society-manager", "/account"] as const;
 
 /** Every public page, by its Bengali path (sitemap, hreflang, the same-bytes test). */
-export const PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply", "/status", "/about", "/contact", "/privacy", "/terms", "/compliance"] as const;
+export const PUBLIC_PAGES = ["/", "/loans", "/calculator", "/eligibility", "/apply", "/status", "/install", "/about", "/contact", "/privacy", "/terms", "/compliance"] as const;
 
 const inArea = (path: string, area: string) => path === area || path.startsWith(`${area}/`);
 

@@ -29,9 +29,9 @@ export async function GET(request: Request) {
     background_color: "#ffffff",
     theme_color: "#0f7a4f",
     icons: [
-      { src: "/icons/field-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/field-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/field-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      { src: "/icons/app-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/app-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/app-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
   };
   return new Response(JSON.stringify(manifest), {

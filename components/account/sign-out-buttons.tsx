@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { BORROWER_CACHES } from "@/lib/borrower/app-shell";
 import { signOutBorrower, signOutBorrowerEverywhere } from "@/lib/borrower/sign-in-actions";
 
 /** Sign out here, or everywhere (every device forgotten: the next sign-in asks the NID or date of birth again). */
@@ -14,6 +15,8 @@ export function SignOutButtons() {
   const [pending, startTransition] = useTransition();
   const run = (action: () => Promise<unknown>) =>
     startTransition(async () => {
+      // The phone's copy of the page goes with the session: nobody opens it offline after her.
+      if (typeof caches !== "undefined") await caches.delete(BORROWER_CACHES.pages).catch(() => false);
       await action();
       router.refresh();
     });

@@ -1,12 +1,14 @@
-import { ExternalLink, Smartphone } from "@/components/icons";
-import { getTranslations } from "next-intl/server";
-import { EASY_INSTALL_HREF } from "@/components/layout/nav";
+import { ArrowRight, Smartphone } from "@/components/icons";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { INSTALL_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/i18n/config";
+import { localizedPath } from "@/i18n/paths";
 
-/** Thin strip right under the hero pointing Android users at the one-tap installer page. */
+/** Thin strip right under the hero: the borrower's own page, kept on the phone's home screen like an app. */
 export async function AppBanner() {
-  const t = await getTranslations("home.appBanner");
-  const tFooter = await getTranslations("footer");
+  const [t, locale] = await Promise.all([getTranslations("home.appBanner"), getLocale() as Promise<Locale>]);
   return (
     <section data-testid="app-banner" className="border-b bg-secondary">
       <div className="page-width flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
@@ -16,17 +18,14 @@ export async function AppBanner() {
           </span>
           <div>
             <h2 className="font-semibold text-secondary-foreground">{t("title")}</h2>
-            <p className="text-sm text-muted-foreground">
-              {t("text")} <span className="whitespace-nowrap">{t("meta")}</span>
-            </p>
+            <p className="text-sm text-muted-foreground">{t("text")}</p>
           </div>
         </div>
         <Button asChild className="sm:ml-auto">
-          <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener" data-testid="easy-install-link">
+          <Link href={localizedPath(INSTALL_HREF, locale)} data-testid="install-link">
             {t("cta")}
-            <ExternalLink aria-hidden />
-            <span className="sr-only">{tFooter("newTab")}</span>
-          </a>
+            <ArrowRight aria-hidden />
+          </Link>
         </Button>
       </div>
     </section>

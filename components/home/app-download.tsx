@@ -1,17 +1,15 @@
-import { BookOpen, Download, ExternalLink, Globe } from "@/components/icons";
-import { getTranslations } from "next-intl/server";
-import { EASY_INSTALL_HREF, INSTALL_GUIDE_HREF } from "@/components/layout/nav";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button, buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
-import { WebAppAlert } from "./web-app-alert";
+import { BookOpen, Download, LogIn } from "@/components/icons";
+import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ACCOUNT_HREF, INSTALL_HREF } from "@/components/layout/nav";
+import { Button } from "@/components/ui/button";
+import type { Locale } from "@/i18n/config";
+import { localizedPath, signedInAreaPath } from "@/i18n/paths";
 
-/** Second app block: requirements, the step-by-step guide, and the browser alternative. */
+/** The borrower's app is her own page (/account), installed from the browser: what it does, and how. */
 export async function AppDownload() {
-  const t = await getTranslations("home.download");
-  const tFooter = await getTranslations("footer");
-  const tWebApp = await getTranslations("home.webApp");
-  const requirements = [t("requirement1"), t("requirement2"), t("requirement3")];
+  const [t, locale] = await Promise.all([getTranslations("home.download"), getLocale() as Promise<Locale>]);
+  const points = [t("point1"), t("point2"), t("point3")];
   return (
     <section aria-labelledby="download-title" data-testid="app-download" className="below-fold fold-download page-width py-12">
       <div className="grid gap-6 rounded-2xl border bg-card p-6 shadow-sm md:grid-cols-[auto_1fr] md:p-8">
@@ -26,39 +24,24 @@ export async function AppDownload() {
             <p className="mt-2 text-muted-foreground">{t("text")}</p>
           </div>
           <ul className="ticks ticks-circled grid gap-2 text-sm sm:grid-cols-3">
-            {requirements.map((item, i) => (
+            {points.map((item, i) => (
               <li key={i}>{item}</li>
             ))}
           </ul>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild>
-              <a href={INSTALL_GUIDE_HREF} data-testid="install-guide-link">
-                <BookOpen aria-hidden />
-                {t("guide")}
+              <a href={signedInAreaPath(ACCOUNT_HREF, locale)} data-testid="open-account-link">
+                <LogIn aria-hidden />
+                {t("open")}
               </a>
             </Button>
             <Button asChild variant="outline">
-              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener">
-                {t("easyInstall")}
-                <ExternalLink aria-hidden />
-                <span className="sr-only">{tFooter("newTab")}</span>
-              </a>
+              <Link href={localizedPath(INSTALL_HREF, locale)} data-testid="install-guide-link">
+                <BookOpen aria-hidden />
+                {t("howTo")}
+              </Link>
             </Button>
           </div>
-          <WebAppAlert
-            button={tWebApp("button")}
-            buttonClassName={cn(buttonVariants({ variant: "link" }), "h-auto px-0 whitespace-normal")}
-            close={tWebApp("close")}
-            closeClassName={buttonVariants({ variant: "outline", size: "sm" })}
-          >
-            <Alert className="border-primary/30 bg-secondary">
-              <Globe aria-hidden />
-              <AlertTitle className="line-clamp-none">{tWebApp("title")}</AlertTitle>
-              <AlertDescription>
-                <p>{tWebApp("text")}</p>
-              </AlertDescription>
-            </Alert>
-          </WebAppAlert>
         </div>
       </div>
     </section>

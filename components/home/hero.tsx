@@ -1,13 +1,13 @@
-import { ArrowRight, Calculator, Users } from "@/components/icons";
+import { ArrowRight, Calculator } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { APPLY_HREF, CALCULATOR_HREF, SOCIETY_MANAGER_HREF } from "@/components/layout/nav";
+import { APPLY_HREF, CALCULATOR_HREF } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { localizeDigits } from "@/lib/format";
 import { HeroSlider } from "./hero-slider";
 import { QuickLoanCheck } from "./quick-loan-check";
 import type { Locale } from "@/i18n/config";
-import { localizedPath, signedInAreaPath } from "@/i18n/paths";
+import { localizedPath } from "@/i18n/paths";
 
 export async function Hero() {
   const locale = await getLocale();
@@ -39,12 +39,6 @@ export async function Hero() {
                 <Calculator aria-hidden />
                 {t("calculate")}
               </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className="btn-on-primary-outline">
-              <a href={signedInAreaPath(SOCIETY_MANAGER_HREF, locale as Locale)}>
-                <Users aria-hidden />
-                {t("society")}
-              </a>
             </Button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Menu, UserCog } from "@/components/icons";
+import { Menu } from "@/components/icons";
 import { PrefetchLink as Link } from "@/components/layout/prefetch-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -11,29 +11,23 @@ export type MobileMenuLabels = {
   close: string;
   mainNav: string;
   apply: string;
-  adminLogin: string;
 };
 
 /**
- * Below the lg breakpoint the header keeps only logo, language and Apply; everything else lives
- * here, in a side sheet on the browser's own <dialog> (a followed link closes it).
+ * Below the lg breakpoint the header's first row keeps only logo, language and Apply (its second row the returning
+ * borrower's links); the main links live here, in a side sheet on the browser's own <dialog> (a followed link closes it).
  */
 export function MobileMenu({
   items,
   applyHref,
-  adminHref,
   labels,
   languageToggle,
-  loginButton,
 }: {
   items: NavItem[];
   /** The apply page in the reader's language. */
   applyHref: string;
-  /** The staff sign-in page, from the reader's language. */
-  adminHref: string;
   labels: MobileMenuLabels;
   languageToggle: React.ReactNode;
-  loginButton: React.ReactNode;
 }) {
   return (
     <ModalDialog
@@ -54,11 +48,6 @@ export function MobileMenu({
           {labels.apply}
         </Link>
         {languageToggle}
-        {loginButton}
-        <a href={adminHref} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-full")}>
-          <UserCog aria-hidden />
-          {labels.adminLogin}
-        </a>
       </div>
     </ModalDialog>
   );

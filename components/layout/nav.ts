@@ -24,13 +24,13 @@ export const ACCOUNT_HREF = "/account";
 export const ELIGIBILITY_HREF = "/eligibility";
 export const CALCULATOR_HREF = "/calculator";
 export const SOCIETY_MANAGER_HREF = SOCIETY_HOME;
-/** Static pages served from public/. */
-export const EASY_INSTALL_HREF = "/install.html";
-export const INSTALL_GUIDE_HREF = "/APK_INSTALL_GUIDE.html";
+/** How a borrower keeps her page (/account) on the phone's home screen. */
+export const INSTALL_HREF = "/install";
 
-export type FooterLinkKey = "loans" | "calculator" | "about" | "contact" | "privacy" | "terms" | "compliance";
+export type FooterLinkKey = "status" | "loans" | "calculator" | "about" | "contact" | "privacy" | "terms" | "compliance";
 
 export const FOOTER_QUICK_LINKS: readonly { key: FooterLinkKey; href: string }[] = [
+  { key: "status", href: STATUS_HREF },
   { key: "loans", href: "/loans" },
   { key: "calculator", href: "/calculator" },
   { key: "about", href: "/about" },

@@ -1,11 +1,11 @@
-import { ExternalLink, Phone, Smartphone } from "@/components/icons";
+import { Phone, Smartphone, UserCog } from "@/components/icons";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { dhakaToday, formatPhone, localizeDigits } from "@/lib/format";
 import { env } from "@/lib/env";
 import { LogoMark } from "./logo";
-import { EASY_INSTALL_HREF, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, INSTALL_GUIDE_HREF } from "./nav";
-import { localizedPath } from "@/i18n/paths";
+import { ACCOUNT_HREF, ADMIN_LOGIN_HREF, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, INSTALL_HREF } from "./nav";
+import { localizedPath, signedInAreaPath } from "@/i18n/paths";
 import type { Locale } from "@/i18n/config";
 
 
@@ -34,7 +34,6 @@ export async function SiteFooter() {
               <Phone aria-hidden className="size-4" />
               <span dir="ltr">{formatPhone(phone)}</span>
             </a>
-            <p className="footer-text">{t("support247")}</p>
           </div>
         </div>
 
@@ -44,21 +43,21 @@ export async function SiteFooter() {
             {t("appTitle")}
           </h2>
           <p className="footer-text">{t("appText")}</p>
-          <p className="text-xs text-background/60">{t("appRequirements")}</p>
           <ul className="footer-links">
             <li>
-              <a href={EASY_INSTALL_HREF} target="_blank" rel="noopener" className="inline-flex items-center gap-1.5">
-                {t("easyInstall")}
-                <ExternalLink aria-hidden className="size-3.5" />
-                <span className="sr-only">{t("newTab")}</span>
-              </a>
+              <a href={signedInAreaPath(ACCOUNT_HREF, locale as Locale)}>{t("myLoans")}</a>
             </li>
             <li>
-              <a href={INSTALL_GUIDE_HREF}>
-                {t("installGuide")}
-              </a>
+              <Link href={localizedPath(INSTALL_HREF, locale as Locale)} prefetch={false}>
+                {t("install")}
+              </Link>
             </li>
           </ul>
+          {/* Every staff door in one place, out of the borrower's way: the staff sign-in (the society tool signs in there too). */}
+          <a href={signedInAreaPath(ADMIN_LOGIN_HREF, locale as Locale)} className="inline-flex items-center gap-1.5 pt-2 text-sm text-background/70 hover:underline" data-testid="footer-staff-link">
+            <UserCog aria-hidden className="size-4" />
+            {t("staff")}
+          </a>
         </div>
 
         <FooterLinkColumn

@@ -7,7 +7,7 @@ type Db = Prisma.TransactionClient;
 export const LOAN_PRODUCTS: readonly Prisma.LoanProductCreateManyInput[] = [
   {
     key: "instant",
-    titleBn: "তাৎক্ষণিক মাইক্রোলোন",
+    titleBn: "তাৎক্ষণিক ক্ষুদ্রঋণ",
     titleEn: "Instant Microloan",
     descriptionBn: "জরুরি প্রয়োজনে ছোট অঙ্কের ঋণ, কোনো জামানত ছাড়াই দ্রুত অনুমোদন।",
     descriptionEn: "A small loan for urgent needs, approved fast and with no collateral.",
@@ -58,7 +58,7 @@ export const LOAN_PRODUCTS: readonly Prisma.LoanProductCreateManyInput[] = [
   },
   {
     key: "business",
-    titleBn: "ব্যবসায়িক মাইক্রোলোন",
+    titleBn: "ব্যবসায়িক ক্ষুদ্রঋণ",
     titleEn: "Business Microloan",
     descriptionBn: "ছোট দোকান ও ক্ষুদ্র ব্যবসায়ীদের জন্য মূলধন: মালামাল কিনুন, ব্যবসা বাড়ান।",
     descriptionEn: "Working capital for shops and small traders: buy stock and grow your business.",

@@ -112,6 +112,7 @@ function publicScreens(d: PublicData, locale: Locale): Screen[] {
       },
     },
     pageAt("/status", "/status", "/status"),
+    pageAt("/install", "/install", "/install", "install-page"),
     {
       name: "status: result",
       open: async (page) => {
@@ -138,7 +139,6 @@ function publicScreens(d: PublicData, locale: Locale): Screen[] {
     pageAt("404 (public site)", "/no-such-page", "/[...missing]", "not-found"),
     // A path the proxy never sees (it skips *.html), so no locale: app/not-found.tsx, in both languages.
     { ...pageAt("404 (outside the locale routes)", "/no-such-guide.html", "app/not-found"), bilingual: true },
-    { ...pageAt("/install.html", "/install.html", "public/install.html"), bilingual: true },
     { ...pageAt("/APK_INSTALL_GUIDE.html", "/APK_INSTALL_GUIDE.html", "public/APK_INSTALL_GUIDE.html"), bilingual: true },
   ];
 }

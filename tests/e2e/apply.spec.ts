@@ -129,7 +129,7 @@ test.describe("loan application wizard", () => {
     await expect(page.getByTestId("apply-next")).toHaveCount(0);
     await expect(page.getByTestId("review-amount")).toHaveText("৳৫০,০০০");
     await expect(page.getByTestId("review-emi")).toHaveText("৳৪,৫৮৪");
-    await expect(page.getByTestId("review-phone")).toHaveText("০১৭১২-৩৪৫৬৭৮");
+    await expect(page.getByTestId("review-phone")).toHaveText("01712-345678");
     await page.getByTestId("apply-submit").click();
 
     await expect(page.getByTestId("apply-success")).toContainText("আবেদন জমা হয়েছে");

@@ -92,10 +92,11 @@ for (const language of ["bn", "en"] as const) {
     const name = language === "bn" ? `রাশেদা আক্তার ${suffix}` : `Rasheda Akter ${suffix}`;
     const applicationId = await applyThroughWizard(page, name, phone, nid);
 
-    // The header's Sign in (in the menu on a phone) opens the borrower's page.
+    // A returning borrower: the header's status link and My loans are one tap each on a phone.
     await page.goto("/");
-    await page.getByTestId("mobile-menu-button").click();
-    await page.getByRole("dialog").getByTestId("login-button").click();
+    await page.getByTestId("site-header").locator('[data-testid="status-link"]:visible').click();
+    await expect(page).toHaveURL(/\/status$/);
+    await page.getByTestId("site-header").locator('[data-testid="my-loans-link"]:visible').click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByTestId("account-phone-form")).toBeVisible();
     await noSidewaysScroll(page, PHONE.width);

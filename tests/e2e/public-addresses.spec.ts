@@ -150,13 +150,13 @@ test.describe("public addresses", () => {
     }
   });
 
-  test("an English address with no cookie: its 404 is English, and Sign in opens the borrower's page in English", async ({ page }) => {
+  test("an English address with no cookie: its 404 is English, and My loans opens the borrower's page in English", async ({ page }) => {
     const missing = await page.goto("/en/no-such-page");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page).toHaveTitle(/Page not found/);
     await page.goto("/en/loans");
-    const signIn = page.getByTestId("login-button").first();
+    const signIn = page.getByTestId("my-loans-link").first();
     await expect(signIn).toHaveAttribute("href", "/en/account");
     await page.goto("/en/account");
     await expect(page).toHaveURL(`${here()}/account`);

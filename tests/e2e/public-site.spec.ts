@@ -146,9 +146,12 @@ test.describe("at 360 px", () => {
     await page.getByTestId("mobile-menu-button").click();
     const menu = page.getByTestId("mobile-menu");
     await expect(menu).toBeVisible();
-    for (const name of ["Home", "Loans", "Calculator", "About", "Contact", "Staff sign-in"]) {
+    for (const name of ["Home", "Loans", "Calculator", "About", "Contact"]) {
       await expect(menu.getByRole("link", { name })).toBeVisible();
     }
+    // Staff enter from the footer's one link, not from the borrower's menu.
+    await expect(menu.getByRole("link", { name: /staff/i })).toHaveCount(0);
+    await expect(page.getByTestId("footer-staff-link")).toHaveAttribute("href", "/admin/login");
     await menu.getByRole("link", { name: "Calculator" }).click();
     await expect(page).toHaveURL(/\/calculator$/);
     await expect(menu).toBeHidden();

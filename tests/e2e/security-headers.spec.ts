@@ -182,11 +182,11 @@ test("a walk through the public site and the wizard's first step logs no CSP vio
 test("the staff sign-in and a walk through the back office log no CSP violation", async ({ page, context }) => {
   test.setTimeout(120_000);
   const violations = await watchCspViolations(context);
-  // The header's Staff sign-in is a full page load: the sign-in page gets the signed-in policy, not the public one.
+  // The footer's For staff is a full page load: the sign-in page gets the signed-in policy, not the public one.
   await page.goto("/");
   const [signInPage] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/login" && r.request().resourceType() === "document"),
-    page.locator('header a[href="/admin/login"]').first().click(),
+    page.getByTestId("footer-staff-link").click(),
   ]);
   expect(signInPage.headers()["content-security-policy"]).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
 

@@ -45,8 +45,7 @@ export function LoginForm({ next }: { next?: string | null }) {
     if (failure.error === "locked" && failure.lockedUntil) {
       return t("errors.locked", { time: format.dateTime(new Date(failure.lockedUntil), { hour: "numeric", minute: "2-digit" }) });
     }
-    // The server cannot open the two-step secret (its key): not the person's mistake, and not counted against them.
-    if (failure.error === "codesUnavailable") return t("errors.codesUnavailable" as "errors.server");
+    // codesUnavailable: the server cannot open the two-step secret (its key): not the person's mistake, not counted.
     return t(`errors.${failure.error}`);
   };
 

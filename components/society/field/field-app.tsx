@@ -15,10 +15,11 @@ import { FieldHeader } from "./field-header";
 import { MemberList } from "./member-list";
 import { RecordDialog } from "./record-dialog";
 import { SyncStatus } from "./sync-status";
-import { keepAppShell } from "./app-shell";
+import { keepAppShell } from "@/components/pwa/keep-app-shell";
+import { SERVICE_WORKER_SCOPE } from "@/lib/society/field/app-shell";
 import { accountEntries, fieldDb, lastSyncKey, recordCollection, sheetKey } from "./store";
 import { refreshSheet, syncOutbox, type WireProblem } from "./sync";
-import { useOnline } from "./use-online";
+import { useOnline } from "@/components/pwa/use-online";
 
 const EMPTY: never[] = [];
 
@@ -91,7 +92,7 @@ export function FieldApp({ accountId, societyId, societyName, admin, otherLocale
   // Opening the screen (or choosing another worker): keep the shell for offline starts, then sync; and again
   // whenever the signal returns.
   useEffect(() => {
-    void keepAppShell().then(setShellKept, () => setShellKept(false));
+    void keepAppShell(SERVICE_WORKER_SCOPE).then(setShellKept, () => setShellKept(false));
   }, []);
   useEffect(() => {
     const start = setTimeout(() => void sync(), 0);

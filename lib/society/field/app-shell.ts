@@ -3,7 +3,7 @@
  * the phone's copy) share. Pure: the worker bundles it.
  */
 
-/** The worker sits at the site root but controls only the society manager's pages. */
+/** The worker sits at the site root; the field screen registers it for the society manager's pages only (the borrower's page for hers). */
 export const SERVICE_WORKER_URL = "/sw.js";
 export const SERVICE_WORKER_SCOPE = "/society-manager/";
 

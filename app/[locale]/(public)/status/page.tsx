@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { StatusLookup } from "@/components/status/status-lookup";
-import { env } from "@/lib/env";
-import { formatPhone } from "@/lib/format";
 import { PublicPage } from "@/components/layout/public-page";
+import { SupportLine } from "@/components/layout/support-line";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { publicPageMetadata } from "@/lib/seo";
 
@@ -30,23 +29,13 @@ export default async function StatusPage({
   const [t, { id }] = await Promise.all([getTranslations("status"), searchParams]);
   // The wizard's success screen links here with ?id=<application ID>.
   const initialApplicationId = typeof id === "string" ? id.trim().slice(0, MAX_PREFILLED_ID_LENGTH) : "";
-  const supportPhone = env().SUPPORT_PHONE;
 
   return (
     <PublicPage title={t("title")} subtitle={t("subtitle")}>
       <ClientMessages namespaces={["status"]}>
         <StatusLookup initialApplicationId={initialApplicationId} />
       </ClientMessages>
-      <p className="text-muted-foreground mt-6 text-sm">
-        {t.rich("help", {
-          number: formatPhone(supportPhone),
-          phone: (chunks) => (
-            <a href={`tel:${supportPhone}`} className="text-primary font-medium whitespace-nowrap underline-offset-4 hover:underline">
-              {chunks}
-            </a>
-          ),
-        })}
-      </p>
+      <SupportLine />
     </PublicPage>
   );
 }
