@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Font } from "@react-pdf/renderer";
 import { LRUCache } from "lru-cache";
+import { installGlyphCodePoints, type GlyphSource } from "./glyph-code-points";
 import { COMPOSITION_CANDIDATES, installShapingCache, shapedAdvance, type ShapingCacheStats, type ShapingFont } from "./shaping-cache";
 import { splitFontRuns, type FontRun } from "./text-runs";
 
@@ -22,7 +23,7 @@ const WEIGHTS = [400, 700] as const;
 export type PdfFontWeight = (typeof WEIGHTS)[number];
 
 /** The fontkit font objects react-pdf loads (the same objects it renders with). */
-export type PdfFont = ShapingFont & { unitsPerEm: number; ascent: number; descent: number; hasGlyphForCodePoint(codePoint: number): boolean };
+export type PdfFont = ShapingFont & GlyphSource & { unitsPerEm: number; ascent: number; descent: number; hasGlyphForCodePoint(codePoint: number): boolean };
 
 let ready: Promise<ShapingCacheStats[]> | null = null;
 const loaded = new Map<PdfFontWeight, PdfFont[]>();
@@ -48,6 +49,8 @@ export function ensurePdfFonts(): Promise<ShapingCacheStats[]> {
         const descriptor = { fontFamily: family, fontWeight, fontStyle: "normal" as const };
         await Font.load(descriptor);
         const font = (Font.getFont(descriptor) as unknown as { data: PdfFont }).data;
+        // Before any shaping: fontkit's shared glyphs would otherwise break য় ড় ঢ় (glyph-code-points.ts).
+        installGlyphCodePoints(font);
         // Checked against these very files by shaping-cache.test.ts.
         stats.push(installShapingCache(font, { composableChars }));
         stack.push(font);

@@ -5,18 +5,11 @@
  * a moved column or a missing line, which text extraction cannot see.
  *
  * After an intended change: `UPDATE_PDF_REFERENCES=1 npx vitest run --project unit tests/unit/pdf-reference`,
- * then look at every PNG in tests/fixtures/pdf before committing. A failing run leaves the PNG it got and a
- * difference image in test-results/pdf-reference.
+ * then look at every PNG in tests/fixtures/pdf before committing (tests/support/pdf-reference.ts compares them).
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createTranslator } from "next-intl";
-import pixelmatch from "pixelmatch";
 import { createElement, type ReactElement } from "react";
-import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { Locale } from "@/i18n/config";
 import { formatDateTime } from "@/lib/format";
 import { planTables, TablesDocument, type PdfChrome } from "@/lib/pdf/components";
@@ -28,12 +21,7 @@ import { passbookLines } from "@/lib/society/books/passbook";
 import { calendarMonth } from "@/lib/society/rules";
 import bn from "@/messages/bn.json";
 import en from "@/messages/en.json";
-
-const REFERENCES = path.join(process.cwd(), "tests", "fixtures", "pdf");
-const FAILURES = path.join(process.cwd(), "test-results", "pdf-reference");
-const update = process.env.UPDATE_PDF_REFERENCES === "1";
-/** Share of pixels allowed to differ beyond pixelmatch's colour threshold (a few glyph edges). */
-const MAX_DIFFERENT = 0.001;
+import { expectFirstPageToMatchReference } from "@/tests/support/pdf-reference";
 
 const names = {
   bn: { society: "আদর্শ সঞ্চয় সমিতি", member: "রহিমা খাতুন স্ত্রী সংগ্রহ কিস্তি", worker: "করিম শ্রমিক", area: "মিরপুর ১০", address: "১২ মিরপুর রোড, ঢাকা" },
@@ -113,37 +101,12 @@ function loanDocuments(locale: Locale): Record<string, () => ReactElement> {
   };
 }
 
-async function firstPagePixels(pdf: Buffer): Promise<{ png: Buffer; data: Buffer; width: number; height: number }> {
-  const dir = mkdtempSync(path.join(tmpdir(), "pdf-reference-"));
-  writeFileSync(path.join(dir, "doc.pdf"), pdf);
-  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-singlefile", "-png", path.join(dir, "doc.pdf"), path.join(dir, "page")]);
-  const png = readFileSync(path.join(dir, "page.png"));
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { png, data, width: info.width, height: info.height };
-}
-
 describe("PDF pages match their reviewed references", () => {
   for (const locale of ["bn", "en"] as const) {
     for (const name of ["profile", "calendar", "database-report", "receipt", "schedule", "passbook"]) {
       it(`${name} (${locale})`, async () => {
         const doc = (await documents(locale))[name]!();
-        const actual = await firstPagePixels(await renderPdf(doc));
-        const reference = path.join(REFERENCES, `${name}-${locale}.png`);
-        if (update) {
-          mkdirSync(REFERENCES, { recursive: true });
-          writeFileSync(reference, actual.png);
-        }
-        expect(existsSync(reference), `${reference} is missing: render it with UPDATE_PDF_REFERENCES=1 and review it`).toBe(true);
-        const expected = await sharp(readFileSync(reference)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-        expect([actual.width, actual.height]).toEqual([expected.info.width, expected.info.height]);
-        const diff = new Uint8Array(actual.width * actual.height * 4);
-        const different = pixelmatch(actual.data, expected.data, diff, actual.width, actual.height, { threshold: 0.1 });
-        if (different / (actual.width * actual.height) >= MAX_DIFFERENT) {
-          mkdirSync(FAILURES, { recursive: true });
-          writeFileSync(path.join(FAILURES, `${name}-${locale}.actual.png`), actual.png);
-          await sharp(Buffer.from(diff), { raw: { width: actual.width, height: actual.height, channels: 4 } }).png().toFile(path.join(FAILURES, `${name}-${locale}.diff.png`));
-        }
-        expect(different / (actual.width * actual.height)).toBeLessThan(MAX_DIFFERENT);
+        await expectFirstPageToMatchReference(await renderPdf(doc), `${name}-${locale}`);
       });
     }
   }
