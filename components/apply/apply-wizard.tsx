@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Loader2 } from "@/components/icons";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -57,11 +57,22 @@ const FIELD_STEP: Readonly<Record<string, 1 | 2 | 3>> = {
 };
 
 /**
- * Next and Submit sit in the same place, so the second click of a double click on Next would land on
- * the next step's button (skipping a step, or submitting). Only single clicks (and keys) count.
+ * Checks a step as a submission would (react-hook-form's handleSubmit): every missing field is marked, and from then
+ * on each message goes as soon as its field is corrected, not only when the field is left.
  */
-function ignoreRepeatedClick(event: React.MouseEvent<HTMLButtonElement>) {
-  if (event.detail > 1) event.preventDefault();
+function stepComplete<V extends FieldValues>(form: UseFormReturn<V>): Promise<boolean> {
+  return new Promise((resolve) => {
+    form.handleSubmit(() => resolve(true), () => resolve(false))().catch(() => resolve(false));
+  });
+}
+
+/**
+ * Next and Submit sit in the same place, so the second click of a double click on Next would land on
+ * the next step's button (skipping a step, or submitting). Only single clicks (and keys) count, unless the step
+ * stayed (its missing fields were marked): then a quick second tap is a new try, not a double click.
+ */
+function ignoreRepeatedClick(event: React.MouseEvent<HTMLButtonElement>, stayed: boolean) {
+  if (event.detail > 1 && !stayed) event.preventDefault();
 }
 
 type SubmitError = "fixFields" | "rateLimited" | "serverError";
@@ -101,6 +112,8 @@ export function ApplyWizard({
 
   const loanForm = useForm<LoanDetailsValues>({
     mode: "onTouched",
+    // The wizard moves the focus itself, to the first missing field in the page's order (the card photo included).
+    shouldFocusError: false,
     resolver: loanResolver,
     defaultValues: {
       ...EMPTY_LOAN_DETAILS,
@@ -111,11 +124,15 @@ export function ApplyWizard({
   });
   const personalForm = useForm<PersonalInfoValues>({
     mode: "onTouched",
+    // The wizard moves the focus itself, to the first missing field in the page's order (the card photo included).
+    shouldFocusError: false,
     resolver: personalResolver,
     defaultValues: EMPTY_PERSONAL_INFO,
   });
   const employmentForm = useForm<EmploymentInfoValues>({
     mode: "onTouched",
+    // The wizard moves the focus itself, to the first missing field in the page's order (the card photo included).
+    shouldFocusError: false,
     resolver: employmentResolver,
     defaultValues: {
       ...EMPTY_EMPLOYMENT_INFO,
@@ -142,6 +159,14 @@ export function ApplyWizard({
   const topRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Whether the last tap on Next found the step incomplete (and stayed). */
+  const stayedRef = useRef(false);
+  /** Counts taps on Next that found the step incomplete: each moves the focus to the first missing field. */
+  const [missingMarked, setMissingMarked] = useState(0);
+  useEffect(() => {
+    // After the commit that shows the messages: the first marked field in the page's order (what the applicant sees).
+    if (missingMarked > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-missing]')?.focus();
+  }, [missingMarked]);
   const firstRenderRef = useRef(true);
 
   // Read on every render so each form keeps its validity up to date from the start.
@@ -282,10 +307,13 @@ export function ApplyWizard({
     if (step >= STEP_COUNT) return;
     // Next is never greyed out: a tap on an incomplete step marks every missing field with its message and moves the
     // focus (and a screen reader) to the first of them.
-    const valid = step === 1 ? await loanForm.trigger() : step === 2 ? await personalForm.trigger() : await employmentForm.trigger();
+    stayedRef.current = false;
+    const valid = await (step === 1 ? stepComplete(loanForm) : step === 2 ? stepComplete(personalForm) : stepComplete(employmentForm));
     if (valid) goTo(Math.min(step + 1, STEP_COUNT) as Step);
-    // The first in the page's order (what the applicant sees), once the messages have rendered.
-    else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-missing]')?.focus());
+    else {
+      stayedRef.current = true;
+      setMissingMarked((n) => n + 1);
+    }
   }
 
   function dropNidCapture() {
@@ -491,7 +519,8 @@ export function ApplyWizard({
                       type="submit"
                       className="h-10"
                       data-testid="apply-next"
-                      onClick={ignoreRepeatedClick}
+                      data-checks-step
+                      onClick={(event) => ignoreRepeatedClick(event, stayedRef.current)}
                     >
                       {t("actions.next")}
                       <ChevronRight aria-hidden />
@@ -504,7 +533,7 @@ export function ApplyWizard({
                       data-testid="apply-submit"
                       disabled={submitting || !nidCapture}
                       aria-busy={submitting || undefined}
-                      onClick={ignoreRepeatedClick}
+                      onClick={(event) => ignoreRepeatedClick(event, stayedRef.current)}
                     >
                       {submitting ? <Loader2 className="animate-spin" aria-hidden /> : null}
                       {submitting ? t("actions.submitting") : t("actions.submit")}

@@ -34,6 +34,10 @@ export function useFieldRegistration<V extends FieldValues>(form: UseFormReturn<
     const registration = form.register(name, options);
     return {
       ...registration,
+      // Leaving a field for Next does not validate it on its own: Next checks the whole step at once. A message
+      // appearing on that blur would move the button between the press and the release, and the click would be lost.
+      onBlur: (event: React.FocusEvent<FieldElement>) =>
+        (event.relatedTarget as HTMLElement | null)?.hasAttribute("data-checks-step") ? undefined : registration.onBlur(event),
       defaultValue: initial,
       ref: (element: FieldElement | null) => {
         // On first attach a new element holds `initial`; a different value was entered before hydration.

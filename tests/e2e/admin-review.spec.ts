@@ -68,6 +68,10 @@ test("Bengali at 360 px: staff approve one application and reject another; /stat
     [first, second],
   );
   expect(rows).toEqual({ approved: "approved", rejected: "rejected", loans: 1, outbox: 1 });
+  // The SMS names the application as it was issued: a Bengali message, the code's digits Latin.
+  const [sms] = await dbQuery<{ body: string }>(`SELECT o."body" FROM "OutboxMessage" o JOIN "LoanApplication" a ON a."id" = o."entityId" WHERE a."applicationId" = $1`, [second]);
+  expect(sms!.body).toMatch(/[\u0985-\u09B9]/);
+  expect(sms!.body).toContain(second);
 
   await expect(await statusShown(applicantPage, first, `0171${suffix}`)).toContainText("অনুমোদিত");
   const rejected = await statusShown(applicantPage, second, `0181${suffix}`);
