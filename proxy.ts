@@ -100,6 +100,6 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
  */
 export const config = {
   matcher: [
-    "/((?!_next/|api/(?:health/(?:live|ready)|metrics)$|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image|payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|account/api/(?:payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|society-manager/[^/]+/(?:backup|report\\.pdf|books\\.pdf|members/[^/]+/(?:profile|calendar|passbook)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|field-app\\.webmanifest$|sitemap\\.xml$|robots\\.txt$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
+    "/((?!_next/|api/(?:health/(?:live|ready)|metrics)$|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image|payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|account/api/(?:payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|society-manager/[^/]+/(?:backup|report\\.pdf|books\\.pdf|members/[^/]+/(?:profile|calendar|passbook)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|(?:field|borrower)-app\\.webmanifest$|favicon\\.ico$|sitemap\\.xml$|robots\\.txt$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
   ],
 };

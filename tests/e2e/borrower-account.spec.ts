@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import pixelmatch from "pixelmatch";
 import { formatTaka } from "../../lib/format";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
@@ -81,7 +81,7 @@ async function recordFirstEmi(browser: Browser, language: Language, loanNumber: 
 
 for (const language of ["bn", "en"] as const) {
   test(`${language === "bn" ? "Bengali" : "English"} at 360 px: apply, sign in with the code, follow the loan to a receipt`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await useOwnAddress(page);
@@ -111,6 +111,7 @@ for (const language of ["bn", "en"] as const) {
     await page.reload();
     const loan = page.getByTestId("account-loan");
     await expect(loan.getByTestId("account-loan-status")).toHaveText(language === "bn" ? "চলমান" : "Running");
+    await expect(loan).toContainText(loanNumber);
     await expect(loan.getByTestId("account-schedule").locator("tbody tr")).toHaveCount(12);
     await expect(loan.getByTestId("account-next")).toBeVisible();
     await noSidewaysScroll(page, PHONE.width);
@@ -130,7 +131,9 @@ for (const language of ["bn", "en"] as const) {
     expect(text).toContain(language === "bn" ? "িবকাশ" : "bKash");
     if (language === "en") expect(text).toContain(name);
     expect(text).toContain(formatTaka(amount, language));
-    expect(text.replace(/[০-৯]/g, (d) => String("০১২৩৪৫৬৭৮৯".indexOf(d)))).toContain(paymentNumber);
+    // Codes keep their characters in both languages: the receipt and loan numbers as they were issued.
+    expect(text).toContain(paymentNumber);
+    expect(text).toContain(loanNumber);
 
     // The same receipt from the back office, rendered the same way: the borrower got the office's document.
     const office = await agent.request.get(`/admin/api/payments/${paymentNumber}/receipt.pdf`);
@@ -144,6 +147,60 @@ for (const language of ["bn", "en"] as const) {
     // Another borrower's receipt is not found, whoever asks.
     const [other] = await dbQuery<{ paymentNumber: string }>(`SELECT "paymentNumber" FROM "LoanPayment" WHERE "paymentNumber" <> $1 LIMIT 1`, [paymentNumber]);
     expect((await page.request.get(`/account/api/payments/${other!.paymentNumber}/receipt.pdf`)).status()).toBe(404);
+
+    // The application ID as issued (Latin digits) on the status page, in both languages (the SMS: admin-review.spec.ts).
+    await page.goto(`/status?id=${applicationId}`);
+    await page.getByTestId("status-phone").fill(phone);
+    await page.getByTestId("status-submit").click();
+    await expect(page.getByTestId("status-result")).toContainText(applicationId);
+
+    // The borrower's app: this page installs (Chrome finds nothing missing; a normal Playwright context is incognito,
+    // where Chrome never offers to install), and opens from the home screen with no network after one visit, showing
+    // the last schedule seen and from when.
+    const accountPath = language === "bn" ? "/account" : "/en/account";
+    const profile = mkdtempSync(path.join(tmpdir(), "borrower-app-"));
+    const testInfo = test.info();
+    const installed = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: testInfo.project.use.baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      await installed.addCookies(await context.cookies());
+      const app = installed.pages()[0] ?? (await installed.newPage());
+      await app.goto(accountPath);
+      await expect(app.getByTestId("account-loan")).toContainText(loanNumber);
+      const cdp = await installed.newCDPSession(app);
+      await expect.poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 20_000 }).toEqual([]);
+      const { data } = await cdp.send("Page.getAppManifest");
+      const manifest = JSON.parse(data!) as { name: string; start_url: string; scope: string; display: string; lang: string };
+      expect(manifest).toMatchObject({ name: language === "bn" ? "ঋণবন্ধু: আমার ঋণ" : "RinBondhu: My loans", display: "standalone", lang: language });
+      expect(new URL(manifest.start_url).pathname).toBe(accountPath);
+      const cachedHas = (needle: string) =>
+        app.evaluate(async ([n, at]) => {
+          const kept = await caches.open("account-pages").then((c) => c.match(at));
+          return kept ? (await kept.text()).includes(n) : false;
+        }, [needle, accountPath] as const);
+      await expect.poll(() => cachedHas(paymentNumber), { timeout: 20_000 }).toBe(true);
+      const asOf = (await app.getByTestId("account-as-of").textContent())!;
+      const seenAt = language === "bn" ? asOf.replace(/-এর তথ্য$/, "") : asOf.replace(/^As of /, "");
+
+      await installed.setOffline(true);
+      const fromHome = await installed.newPage();
+      await fromHome.goto(manifest.start_url);
+      await expect(fromHome.getByTestId("account-offline")).toContainText(seenAt);
+      await expect(fromHome.getByTestId("account-as-of")).toHaveText(asOf);
+      const offlineLoan = fromHome.getByTestId("account-loan");
+      await expect(offlineLoan.getByTestId("account-schedule").locator("tbody tr")).toHaveCount(12);
+      await expect(offlineLoan.getByTestId("account-payment")).toContainText(paymentNumber);
+      await noSidewaysScroll(fromHome, PHONE.width);
+      await fromHome.screenshot({ path: testInfo.outputPath(`account-offline-${language}-360.png`), fullPage: true });
+      await installed.setOffline(false);
+
+      // Signing out takes the phone's copy with it.
+      await fromHome.reload();
+      await fromHome.getByTestId("account-sign-out").click();
+      await expect(fromHome.getByTestId("account-phone-form")).toBeVisible();
+      await expect.poll(() => cachedHas(paymentNumber)).toBe(false);
+    } finally {
+      await installed.close();
+    }
     await context.close();
   });
 }

@@ -32,7 +32,7 @@ describe("proxy matcher", () => {
     expect(proxied(path)).toBe(false);
   });
 
-  it.each(["/_next/static/chunks/a.js", "/install.html", "/APK_INSTALL_GUIDE.html", "/sw.js", "/icon.svg", "/icons/icon-192.png", "/sitemap.xml", "/robots.txt"])(
+  it.each(["/_next/static/chunks/a.js", "/install.html", "/APK_INSTALL_GUIDE.html", "/sw.js", "/icon.svg", "/favicon.ico", "/icons/app-192.png", "/sitemap.xml", "/robots.txt"])(
     "leaves the file %s alone",
     (path) => expect(proxied(path)).toBe(false),
   );
@@ -41,6 +41,9 @@ describe("proxy matcher", () => {
     "/",
     "/loans",
     "/en/loans",
+    "/install",
+    "/account",
+    "/en/account",
     "/admin/login",
     "/admin/dashboard",
     "/society-manager",
