@@ -43,9 +43,13 @@ const nextConfig: NextConfig = {
       { source: "/icons/sprite.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
-  // The old static install page is now the borrower's install page, in the site's frame (one language per address).
+  // The old static install pages now live in the app's frame, one language per address: /install.html is the borrower's
+  // install page; /APK_INSTALL_GUIDE.html, the field app's guide, is a page of the society tool.
   async redirects() {
-    return [{ source: "/install.html", destination: "/install", permanent: true }];
+    return [
+      { source: "/install.html", destination: "/install", permanent: true },
+      { source: "/APK_INSTALL_GUIDE.html", destination: "/society-manager/field-guide", permanent: true },
+    ];
   },
   // Development only: lets the dev server be opened from 127.0.0.1 and from a phone on the LAN.
   allowedDevOrigins: devOrigins(),

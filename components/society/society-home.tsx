@@ -1,4 +1,4 @@
-import { Building2, ChevronRight } from "lucide-react";
+import { Building2, ChevronRight, CircleHelp } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { BrandHeader } from "@/components/layout/brand-header";
@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatNumber } from "@/lib/format";
 import type { listSocietiesOf } from "@/lib/society/queries";
-import { societyHref } from "@/lib/society/tabs";
+import { FIELD_GUIDE_PATH, societyHref } from "@/lib/society/tabs";
 
 type Props = {
   signedIn: boolean;
@@ -73,6 +73,15 @@ export async function SocietyHome({ signedIn, societies, demoSocietyId }: Props)
           <Button asChild variant="outline" data-testid="open-demo-society">
             <Link href={societyHref(demoSocietyId)}>{t("home.demo")}</Link>
           </Button>
+        ) : null}
+        {/* For whoever may open a field screen (the guide's own rule): a society of one's own, or the demo society. */}
+        {societies.length > 0 || demoSocietyId ? (
+          <p>
+            <Link href={FIELD_GUIDE_PATH} className="inline-flex items-center gap-1.5 text-sm text-primary underline" data-testid="field-guide-link">
+              <CircleHelp aria-hidden className="size-4" />
+              {t("fieldGuide.title")}
+            </Link>
+          </p>
         ) : null}
         <p>
           <Link href="/" className="text-sm text-primary underline">

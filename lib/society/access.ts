@@ -7,7 +7,7 @@ import { hasSocietyPermission, type SocietyPermission } from "@/lib/auth/permiss
 import { prisma } from "@/lib/db";
 import type { SocietyRole } from "@/lib/generated/prisma/enums";
 import { getRequestContext, type RequestContext } from "@/lib/request";
-import { isCompatElevated, isCompatSociety } from "./compat";
+import { compatEnabled, DEMO_SOCIETY_ID, isCompatElevated, isCompatSociety } from "./compat";
 import { SOCIETY_HOME } from "./tabs";
 import { log } from "@/lib/ops/logger";
 
@@ -102,6 +102,31 @@ export async function requireSocietyPermission(societyId: string, permission: So
     forbidden();
   }
   return access;
+}
+
+/**
+ * For the society tool's pages that belong to no one society (the field app guide): the societies where the caller holds
+ * `permission` (by their grants; in prototype mode the demo society too, which anyone may open). None: an anonymous
+ * visitor goes to the society home and a signed-in person gets the not-found page, as on a society's pages. Not
+ * audited: such a page holds no society's data.
+ */
+export async function requireSocietyToolPermission(permission: SocietyPermission): Promise<{ staff: StaffContext | null; societies: { id: string; name: string }[] }> {
+  const staff = await getStaffContext();
+  const grants = staff
+    ? await prisma.societyManager.findMany({
+        where: { staffUserId: staff.user.id },
+        select: { access: true, society: { select: { id: true, name: true } } },
+        orderBy: { society: { name: "asc" } },
+      })
+    : [];
+  const societies = grants.filter((g) => hasSocietyPermission(g.access, permission)).map((g) => g.society);
+  if (compatEnabled() && hasSocietyPermission("user", permission) && !societies.some((s) => s.id === DEMO_SOCIETY_ID)) {
+    const demo = await prisma.society.findUnique({ where: { id: DEMO_SOCIETY_ID }, select: { id: true, name: true } });
+    if (demo) societies.push(demo);
+  }
+  if (societies.length > 0) return { staff, societies };
+  if (!staff) redirect(SOCIETY_HOME);
+  notFound();
 }
 
 /** For route handlers: the access, or the 401/404/403 response to return (refusals audited). */

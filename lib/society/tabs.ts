@@ -1,6 +1,9 @@
 /** The society tool's home: the signed-in person's societies, or the explanation and sign-in. */
 export const SOCIETY_HOME = "/society-manager";
 
+/** The field app's install and use guide: one page for every society (app/[locale]/society-manager/field-guide). */
+export const FIELD_GUIDE_PATH = `${SOCIETY_HOME}/field-guide`;
+
 /** The society screen's tabs (spec section 2, and the books of issue 28), in order; the active one is the URL's ?tab=. Pure. */
 export const SOCIETY_TABS = ["dashboard", "workers", "members", "collection", "books", "reports", "settings"] as const;
 export type SocietyTab = (typeof SOCIETY_TABS)[number];

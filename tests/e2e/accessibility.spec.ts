@@ -139,7 +139,6 @@ function publicScreens(d: PublicData, locale: Locale): Screen[] {
     pageAt("404 (public site)", "/no-such-page", "/[...missing]", "not-found"),
     // A path the proxy never sees (it skips *.html), so no locale: app/not-found.tsx, in both languages.
     { ...pageAt("404 (outside the locale routes)", "/no-such-guide.html", "app/not-found"), bilingual: true },
-    { ...pageAt("/APK_INSTALL_GUIDE.html", "/APK_INSTALL_GUIDE.html", "public/APK_INSTALL_GUIDE.html"), bilingual: true },
   ];
 }
 
@@ -237,6 +236,8 @@ function societyScreens(societyId: string): Screen[] {
     pageAt("/society-manager (signed in)", "/society-manager", "/society-manager", "society-list"),
     ...SOCIETY_TABS.flatMap((t) => [pageAt(`society: ${t} tab`, tab(t), "/society-manager/[societyId]"), ...(after[t] ?? [])]),
     pageAt("404 (unknown society)", "/society-manager/no-such-society", "app/[locale]/not-found", "not-found"),
+    // The field app's guide (once public/APK_INSTALL_GUIDE.html, both languages on one page): one language, the app's frame.
+    pageAt("society: field app guide", "/society-manager/field-guide", "/society-manager/field-guide", "field-guide"),
   ];
 }
 

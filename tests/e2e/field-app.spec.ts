@@ -294,6 +294,8 @@ test.describe("the field app at 360 px", () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await openField(page, context, "bn", societyId);
+      // The header links the field app's guide (a page of the society tool).
+      await expect(page.getByTestId("field-guide-link")).toHaveAttribute("href", "/society-manager/field-guide");
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
       expect(installabilityErrors).toEqual([]);

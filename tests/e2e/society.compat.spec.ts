@@ -32,3 +32,12 @@ test("demo society without sign-in; shared admin password; logout", async ({ pag
   await expect(page.getByTestId("admin-badge")).toHaveCount(0);
   await expect(page.getByTestId("society-admin-login")).toBeVisible();
 });
+
+test("the field app's guide opens without sign-in too, with a button to the demo society's field screen", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/society-manager");
+  await page.getByTestId("field-guide-link").click();
+  await expect(page.getByTestId("field-guide")).toBeVisible();
+  await expect(page.getByTestId("field-guide-open-field")).toHaveCount(1);
+  await expect(page.getByTestId("field-guide-open-field")).toContainText("আদর্শ সঞ্চয় সমিতি");
+});

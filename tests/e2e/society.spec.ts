@@ -3,11 +3,11 @@
  * three members, the day's sheet, a salary) with the dashboard's figures checked against the entries and
  * the database; a society user refused deletion with the spec's message; and every society page and the
  * photo route × society admin, society user, someone with another society only, a back-office admin
- * without a grant, and an anonymous visitor.
+ * without a grant, and an anonymous visitor; the field app's guide (its old static address redirects to it).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { formatTaka } from "../../lib/format";
-import { SOCIETY_TABS, societyDownloads } from "../../lib/society/tabs";
+import { FIELD_GUIDE_PATH, SOCIETY_TABS, societyDownloads } from "../../lib/society/tabs";
 import { dbQuery, noSidewaysScroll } from "./support";
 import { demoStaff, sessionCookieFor } from "./staff";
 
@@ -24,8 +24,8 @@ async function setLocale(page: Page, locale: "bn" | "en") {
 }
 
 const TEXT = {
-  bn: { save: "সংরক্ষণ করুন", adminOnly: "শুধুমাত্র অ্যাডমিন ডেটা মুছতে পারবেন", workersEmpty: "এখনো কোনো মাঠকর্মী নেই" },
-  en: { save: "Save", adminOnly: "Only admin can delete data", workersEmpty: "No workers yet" },
+  bn: { save: "সংরক্ষণ করুন", adminOnly: "শুধুমাত্র অ্যাডমিন ডেটা মুছতে পারবেন", workersEmpty: "এখনো কোনো মাঠকর্মী নেই", guideTitle: "মাঠের অ্যাপ ইনস্টল গাইড" },
+  en: { save: "Save", adminOnly: "Only admin can delete data", workersEmpty: "No workers yet", guideTitle: "Field app install guide" },
 } as const;
 
 for (const locale of ["bn", "en"] as const) {
@@ -245,20 +245,56 @@ test.describe("society pages by who is asking", () => {
       }
     }
     expect((await request.get("/society-manager")).status()).toBe(200);
+    // The field app's guide belongs to no society: an anonymous visitor goes to the society home like a tab.
+    const guide = await request.get(FIELD_GUIDE_PATH, { maxRedirects: 0 });
+    expect(guide.status()).toBe(307);
+    expect(guide.headers().location).toMatch(/\/society-manager$/);
   });
 
-  for (const [role, expected] of [
-    ["society_manager", 200],
-    ["collection_agent", 200],
-    ["loan_officer", 404],
-    ["admin", 404],
+  // The guide answers by society.view in any society: the loan officer runs one of his own (not this one), the
+  // back-office admin none.
+  for (const [role, expected, guide] of [
+    ["society_manager", 200, 200],
+    ["collection_agent", 200, 200],
+    ["loan_officer", 404, 200],
+    ["admin", 404, 404],
   ] as const) {
-    test(`${role}: every tab, the photo, the PDFs and the backup answer ${expected}`, async ({ page, context }) => {
+    test(`${role}: every tab, the photo, the PDFs and the backup answer ${expected}; the field app's guide ${guide}`, async ({ page, context }) => {
       await sessionCookieFor(context, role);
       for (const url of urls()) {
         const res = await page.request.get(url, { maxRedirects: 0 });
         expect(res.status(), `${role} ${url}`).toBe(expected);
       }
+      expect((await page.request.get(FIELD_GUIDE_PATH, { maxRedirects: 0 })).status(), `${role} ${FIELD_GUIDE_PATH}`).toBe(guide);
+    });
+  }
+});
+
+test.describe("the field app's guide", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("its old static address, /APK_INSTALL_GUIDE.html, redirects to it for good", async ({ request }) => {
+    const res = await request.get("/APK_INSTALL_GUIDE.html", { maxRedirects: 0 });
+    expect(res.status()).toBe(308);
+    expect(res.headers().location).toMatch(/^(https?:\/\/[^/]+)?\/society-manager\/field-guide$/);
+  });
+
+  for (const locale of ["bn", "en"] as const) {
+    test(`in ${locale} at 360 px: one language, linked from the society home, every section, a way to the field screen`, async ({ page, context }) => {
+      await sessionCookieFor(context, "collection_agent");
+      await setLocale(page, locale);
+      await page.goto("/society-manager");
+      await page.getByTestId("field-guide-link").click();
+      await expect(page).toHaveURL(/\/society-manager\/field-guide$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[locale].guideTitle);
+      // What you need, the three steps, offline, the cash, sign-out, troubleshooting.
+      await expect(page.getByTestId("field-guide-section")).toHaveCount(8);
+      // One language a page: nothing of the other one's title.
+      await expect(page.getByText(TEXT[locale === "bn" ? "en" : "bn"].guideTitle)).toHaveCount(0);
+      await noSidewaysScroll(page, 360);
+      // A button to each of the reader's field screens, where the app installs (not opened here: the screen syncs).
+      await expect(page.getByTestId("field-guide-open-field").first()).toHaveAttribute("href", /^\/society-manager\/[^/]+\/field$/);
     });
   }
 });

@@ -1,20 +1,20 @@
 "use client";
 
-import { Download, LogOut } from "lucide-react";
+import { CircleHelp, Download, LogOut } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { LanguageToggle } from "@/components/layout/language-toggle";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import type { Locale } from "@/i18n/config";
-import { societyHref } from "@/lib/society/tabs";
+import { FIELD_GUIDE_PATH, societyHref } from "@/lib/society/tabs";
 import { signOutStaff } from "@/lib/auth/sign-in-actions";
 import { clearFieldDataBeforeSignOut } from "./phone-data";
 
 /** Chrome's install prompt, kept until the worker taps "Install app" (not in TypeScript's DOM types). */
 type InstallPromptEvent = Event & { prompt: () => Promise<void> };
 
-/** The field screen's header: society, online state, install, language and sign-out (which clears the phone's copy). */
+/** The field screen's header: society, online state, install, the guide, language and sign-out (which clears the phone's copy). */
 export function FieldHeader({ accountId, societyId, societyName, online, otherLocale, otherLocaleLabel }: { accountId: string; societyId: string; societyName: string; online: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
   const t = useTranslations("field");
   const [install, setInstall] = useState<InstallPromptEvent | null>(null);
@@ -54,6 +54,11 @@ export function FieldHeader({ accountId, societyId, societyName, online, otherLo
             <span className="sr-only sm:not-sr-only">{t("install")}</span>
           </Button>
         ) : null}
+        {/* A plain link, like the society screen's: the guide is a page of its own (it needs the network). */}
+        <a href={FIELD_GUIDE_PATH} className={buttonVariants({ variant: "ghost", size: "icon-sm" })} title={t("guide")} data-testid="field-guide-link">
+          <CircleHelp aria-hidden />
+          <span className="sr-only">{t("guide")}</span>
+        </a>
         <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
         <Button type="button" variant="ghost" size="sm" onClick={signOut} disabled={pending} aria-label={t("signOut.button")} data-testid="field-sign-out">
           <LogOut aria-hidden />
