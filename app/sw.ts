@@ -2,7 +2,7 @@
 /**
  * The service worker of the site's two installable apps (built by `serwist build` into public/sw.js): the field app,
  * registered by the field screen with the scope /society-manager/, and the borrower's app, registered by her page with
- * the scope /account (or /en/account). It keeps exactly what each needs to open with no signal:
+ * the scope /account. It keeps exactly what each needs to open with no signal:
  * - the field screen's page, or the borrower's, network first (a fresh page whenever the network answers within 4 s),
  *   never a redirect (a sign-in page must not be kept as the field screen) and never an RSC payload;
  * - the hashed build files the page loads (JavaScript, CSS, fonts), cache first: their names change with
@@ -38,7 +38,7 @@ const serwist = new Serwist({
       }),
     },
     {
-      // The borrower's page (registered with the scope /account or /en/account): the same rule as the field screen's,
+      // The borrower's page (registered with the scope /account): the same rule as the field screen's,
       // in its own cache, which sign-out deletes.
       matcher: ({ sameOrigin, url, request }) =>
         sameOrigin && BORROWER_PAGE_PATH.test(url.pathname) && !url.searchParams.has("_rsc") && request.headers.get("RSC") === null,

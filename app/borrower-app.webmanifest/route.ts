@@ -1,17 +1,17 @@
 import { getTranslations } from "next-intl/server";
 import { isLocale } from "@/i18n/config";
-import { borrowerAppPath } from "@/lib/borrower/app-shell";
+import { BORROWER_APP_PATH } from "@/lib/borrower/app-shell";
 
 /**
- * The borrower's app's web app manifest, per language (?lang=bn|en): the app is her own page (/account or
- * /en/account), installed from the browser. It names nobody and reads nothing, so it depends only on its URL and may
+ * The borrower's app's web app manifest, per language (?lang=bn|en): the app is her own page (/account, in the
+ * language she chose), installed from the browser. It names nobody and reads nothing, so it depends only on its URL and may
  * be cached; the browser fetches a manifest without cookies.
  */
 export async function GET(request: Request) {
   const lang = new URL(request.url).searchParams.get("lang");
   const locale = lang && isLocale(lang) ? lang : "bn";
   const t = await getTranslations({ locale, namespace: "borrowerApp" });
-  const start = borrowerAppPath(locale);
+  const start = BORROWER_APP_PATH;
   const manifest = {
     id: start,
     name: t("name"),

@@ -5,16 +5,15 @@
  */
 import type { Locale } from "@/i18n/config";
 
-/** The borrower's page in either language: /account (Bengali) or /en/account. */
-export const BORROWER_PAGE_PATH = /^\/(?:en\/)?account$/;
+/**
+ * The borrower's page, and so the app's scope and start, in both languages: a signed-in area has one address, its
+ * language the reader's saved choice (/en/account answers with a redirect to it, which no worker may keep).
+ */
+export const BORROWER_APP_PATH = "/account";
+export const BORROWER_PAGE_PATH = /^\/account$/;
 
 /** The worker's cache of the borrower's page: the last one seen, shown when there is no network. */
 export const BORROWER_CACHES = { pages: "account-pages" } as const;
-
-/** The page, and so the app's scope and start, in the reader's language. */
-export function borrowerAppPath(locale: Locale): string {
-  return locale === "en" ? "/en/account" : "/account";
-}
 
 export function borrowerManifestPath(locale: Locale): string {
   return `/borrower-app.webmanifest?lang=${locale}`;

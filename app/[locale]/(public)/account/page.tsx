@@ -8,7 +8,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { PublicPage } from "@/components/layout/public-page";
 import { SupportLine } from "@/components/layout/support-line";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
-import { borrowerAppPath, borrowerManifestPath } from "@/lib/borrower/app-shell";
+import { BORROWER_APP_PATH, borrowerManifestPath } from "@/lib/borrower/app-shell";
 import { getBorrower } from "@/lib/borrower/current";
 import { borrowerAccountView } from "@/lib/borrower/queries";
 import { env } from "@/lib/env";
@@ -38,7 +38,7 @@ export default async function AccountPage(props: LocaleParams) {
     return (
       <PublicPage title={t("signIn.title")} subtitle={t("signIn.subtitle")}>
         <ClientMessages namespaces={["account", "validation"]}>
-          <BorrowerAppShell scope={borrowerAppPath(locale)} renderedAt={null} />
+          <BorrowerAppShell scope={BORROWER_APP_PATH} renderedAt={null} />
           <BorrowerSignIn />
         </ClientMessages>
         <SupportLine />
@@ -53,7 +53,7 @@ export default async function AccountPage(props: LocaleParams) {
     <PublicPage title={view.name ? t("greeting", { name: view.name }) : t("title")} subtitle={t("subtitle")}>
       <div className="mb-6">
         <ClientMessages namespaces={["account"]}>
-          <BorrowerAppShell scope={borrowerAppPath(locale)} renderedAt={renderedAt} />
+          <BorrowerAppShell scope={BORROWER_APP_PATH} renderedAt={renderedAt} />
           <SignOutButtons />
         </ClientMessages>
         <p className="text-muted-foreground mt-3 text-xs" data-testid="account-as-of">
