@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { formatNumber, formatTaka } from "../../lib/format";
 import { dbQuery, useEnglish } from "./support";
 
 test.describe("public site", () => {
@@ -95,6 +96,28 @@ test.describe("public site", () => {
     } finally {
       await dbQuery(`update "LoanProduct" set "annualRate" = $1 where key = 'business'`, [before!.annualRate]);
     }
+  });
+
+  test("the home page's figures are the database's (borrowers served, taka disbursed, the year's approval rate)", async ({ page }) => {
+    test.setTimeout(120_000);
+    // What the page should print, from the loans as they are now (the page is cached 30 s, and other tests lend).
+    const expected = async () => {
+      const [row] = await dbQuery<{ borrowers: number; disbursed: string; approved: number; decided: number }>(
+        `SELECT count(DISTINCT "customerId") FILTER (WHERE "disbursedAt" IS NOT NULL)::int AS "borrowers",
+                coalesce(sum("disbursedAmount") FILTER (WHERE "disbursedAt" IS NOT NULL), 0)::text AS "disbursed",
+                count(*) FILTER (WHERE "approvedAt" >= now() - interval '365 days')::int AS "approved",
+                count(*) FILTER (WHERE "approvedAt" >= now() - interval '365 days' OR "rejectedAt" >= now() - interval '365 days')::int AS "decided"
+         FROM "Loan"`,
+      );
+      const rate = row!.decided > 0 ? `${formatNumber(Math.floor((row!.approved * 100) / row!.decided), "bn")}%` : null;
+      return [formatNumber(row!.borrowers, "bn"), formatTaka(Number(row!.disbursed), "bn"), rate];
+    };
+    const shown = async () => {
+      await page.goto("/");
+      const value = (id: string) => page.getByTestId(id).locator("dd").textContent({ timeout: 2_000 }).catch(() => null);
+      return [await value("stat-borrowers"), await value("stat-disbursed"), await value("stat-approval")];
+    };
+    await expect.poll(async () => JSON.stringify(await shown()) === JSON.stringify(await expected()), { timeout: 90_000, intervals: [2_000, 5_000, 10_000] }).toBe(true);
   });
 
   test("calculator: Instant Microloan 50,000 over 12 months", async ({ page }) => {
