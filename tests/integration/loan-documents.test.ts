@@ -79,7 +79,8 @@ describe("loan documents", () => {
     const bn = await pdfText(await receipt(paymentNumber), "receipt-bn");
     // pdftotext writes a pre-base vowel sign before its consonant: বিকাশ comes out as িবকাশ.
     expect(bn).toContain("িবকাশ");
-    expect(bn).toContain(paymentNumber.replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!));
+    // A code keeps its characters on a Bengali page too (issue 49).
+    expect(bn).toContain(paymentNumber);
     intlState.locale = "en";
   });
 
