@@ -9,7 +9,7 @@
  *   every build, so a cached file is never stale.
  * The day's sheet and the outbox live in IndexedDB (components/society/field/store.ts), not here.
  */
-import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
+import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type RuntimeCaching, type SerwistGlobalConfig } from "serwist";
 import { BORROWER_CACHES, BORROWER_PAGE_PATH } from "@/lib/borrower/app-shell";
 import { FIELD_CACHES, FIELD_PAGE_PATH } from "@/lib/society/field/app-shell";
 
@@ -19,6 +19,19 @@ declare global {
   }
 }
 declare const self: ServiceWorkerGlobalScope;
+
+/** An installable app's page: network first (4 s), the last good answer kept; never a redirect, never an RSC payload. */
+function installablePage(path: RegExp, cacheName: string): RuntimeCaching {
+  return {
+    matcher: ({ sameOrigin, url, request }) => sameOrigin && path.test(url.pathname) && !url.searchParams.has("_rsc") && request.headers.get("RSC") === null,
+    handler: new NetworkFirst({
+      cacheName,
+      networkTimeoutSeconds: 4,
+      matchOptions: { ignoreSearch: true, ignoreVary: true },
+      plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok && !response.redirected ? response : null) }],
+    }),
+  };
+}
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -37,28 +50,9 @@ const serwist = new Serwist({
         plugins: [new ExpirationPlugin({ maxEntries: 300 })],
       }),
     },
-    {
-      // The borrower's page (registered with the scope /account): the same rule as the field screen's,
-      // in its own cache, which sign-out deletes.
-      matcher: ({ sameOrigin, url, request }) =>
-        sameOrigin && BORROWER_PAGE_PATH.test(url.pathname) && !url.searchParams.has("_rsc") && request.headers.get("RSC") === null,
-      handler: new NetworkFirst({
-        cacheName: BORROWER_CACHES.pages,
-        networkTimeoutSeconds: 4,
-        matchOptions: { ignoreSearch: true, ignoreVary: true },
-        plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok && !response.redirected ? response : null) }],
-      }),
-    },
-    {
-      matcher: ({ sameOrigin, url, request }) =>
-        sameOrigin && FIELD_PAGE_PATH.test(url.pathname) && !url.searchParams.has("_rsc") && request.headers.get("RSC") === null,
-      handler: new NetworkFirst({
-        cacheName: FIELD_CACHES.pages,
-        networkTimeoutSeconds: 4,
-        matchOptions: { ignoreSearch: true, ignoreVary: true },
-        plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok && !response.redirected ? response : null) }],
-      }),
-    },
+    // The field screen, and the borrower's page (registered with the scope /account) in its own cache, which sign-out deletes.
+    installablePage(FIELD_PAGE_PATH, FIELD_CACHES.pages),
+    installablePage(BORROWER_PAGE_PATH, BORROWER_CACHES.pages),
   ],
 });
 

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { isLocale } from "@/i18n/config";
+import { webAppManifestResponse } from "@/lib/pwa/manifest";
 import { fieldPagePath } from "@/lib/society/field/app-shell";
 
 /**
@@ -14,27 +15,12 @@ export async function GET(request: Request) {
   const lang = search.get("lang");
   const locale = lang && isLocale(lang) ? lang : "bn";
   const t = await getTranslations({ locale, namespace: "field.app" });
-  const start = fieldPagePath(societyId);
-  const manifest = {
-    id: start,
-    name: t("name"),
-    short_name: t("shortName"),
-    description: t("description"),
-    lang: locale,
-    dir: "ltr",
-    start_url: start,
+  return webAppManifestResponse({
+    start: fieldPagePath(societyId),
     scope: `/society-manager/${societyId}/`,
-    display: "standalone",
-    orientation: "portrait",
-    background_color: "#ffffff",
-    theme_color: "#0f7a4f",
-    icons: [
-      { src: "/icons/app-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/app-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/app-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
-  };
-  return new Response(JSON.stringify(manifest), {
-    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    lang: locale,
+    name: t("name"),
+    shortName: t("shortName"),
+    description: t("description"),
   });
 }
