@@ -6,6 +6,7 @@ import { isPublicPagePath, localizedPath, splitLocalePrefix } from "@/i18n/paths
 import { routing } from "@/i18n/routing";
 import { authConfig } from "@/lib/auth/config";
 import { isNoncePage, nonceContentSecurityPolicy } from "@/lib/security/headers";
+import { knownServerActionIds, refuseForeignActionRequest, refuseUnreadableAddress } from "@/lib/security/request-hygiene";
 
 const { auth } = NextAuth(authConfig);
 const intl = createIntlMiddleware(routing);
@@ -84,6 +85,10 @@ const isBackOfficePage = (pathname: string) => pathname === "/admin" || pathname
 
 // The Auth.js configuration is read lazily (see lib/auth/config.ts), so auth(handler) resolves to the handler.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
+  // An address that does not decode is answered 400 (Next.js would answer 500). A POST to a page is a server action: one from another site, or naming no action of this build, is answered here
+  // (Next.js would throw: a 500 and an error line). Request hygiene, not authorization (docs/decisions.md).
+  const refused = refuseUnreadableAddress(request.nextUrl.pathname) ?? refuseForeignActionRequest(request, knownServerActionIds());
+  if (refused) return refused;
   const { pathname } = request.nextUrl;
   // A public page, or a locale prefix (which names a public page or is sent on from one).
   if (isPublicPagePath(pathname) || splitLocalePrefix(pathname).locale) return publicPage(request);
@@ -96,10 +101,13 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
  * Every page, but not Next's own files, public files, or the route handlers: they live outside app/[locale] and read
  * the cookie themselves, and a backup restore uploads more than the proxy buffers. Route handlers are listed by their
  * exact paths, so an unknown path beside them (/admin/api/nope) is still a page: it gets the locale and the page
- * policy, and its 404 renders (tests/unit/proxy-matcher.test.ts checks both).
+ * policy, and its 404 renders (tests/unit/proxy-matcher.test.ts checks both). The second entry takes every address with a
+ * percent-escape that may not decode (not two hex digits, or a byte above ASCII), route handlers' and files' too, so the
+ * proxy answers the undecodable ones 400.
  */
 export const config = {
   matcher: [
     "/((?!_next/|api/(?:health/(?:live|ready)|metrics)$|admin/api/(?:(?:applications|blacklist|customers|dashboard|kyc)/export|dashboard/version|kyc/documents/[^/]+/image|applications/[^/]+/nid-image|payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|account/api/(?:payments/[^/]+/receipt\\.pdf|loans/[^/]+/schedule\\.pdf)$|society-manager/[^/]+/(?:backup|report\\.pdf|books\\.pdf|members/[^/]+/(?:profile|calendar|passbook)\\.pdf|workers/[^/]+/photo|field/(?:sync|sheet|handover))$|(?:field|borrower)-app\\.webmanifest$|favicon\\.ico$|sitemap\\.xml$|robots\\.txt$|icon\\.svg|sw\\.js|icons/|[^/]+\\.html$).*)",
+    "/(.*%(?:[89A-Fa-f][0-9A-Fa-f]|(?![0-9A-Fa-f]{2})).*)",
   ],
 };

@@ -35,17 +35,4 @@ export async function getRequestContext(): Promise<RequestContext> {
   return requestContextFromHeaders(await headers(), env().TRUSTED_PROXY_HOPS);
 }
 
-/**
- * For route handlers that change state with the session cookie (cookies ride along on cross-site requests): the
- * browser says where a request comes from; a cross-site page, or an Origin naming another host, is refused.
- */
-export function isSameOrigin(request: Request): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return false;
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
-  } catch {
-    return false;
-  }
-}
+export { isSameOrigin } from "@/lib/security/same-origin";

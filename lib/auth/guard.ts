@@ -8,6 +8,7 @@ import { currentSessionToken } from "./current";
 import { hasPermission, isBackOfficeRole, type Permission } from "./permissions";
 import { loadActiveSession, type ActiveSession } from "./session";
 import { log } from "@/lib/ops/logger";
+import { printable } from "@/lib/validation/path-params";
 
 /** Who is asking: the live session, its user (role from the database), and where the request came from. */
 export type StaffContext = ActiveSession & { request: RequestContext; actor: AuditActor };
@@ -30,7 +31,7 @@ export async function recordDenied(ctx: StaffContext | null, permission: Permiss
     action: ctx ? "access.forbidden" : "access.unauthenticated",
     entityType: "Permission",
     entityId: permission,
-    after: { where, role: ctx?.user.role ?? null },
+    after: { where: printable(where), role: ctx?.user.role ?? null },
     ip: request.ip,
     userAgent: request.userAgent,
   }).catch((error: unknown) => log.error({ area: "audit", err: error }, "could not record a refused request"));

@@ -9,6 +9,15 @@ export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
 /** A new code for a number at most once a minute. */
 export const CODE_RESEND_INTERVAL_MS = 60 * 1000;
+/**
+ * Codes issued for a number in any hour (an SMS bomb against a number stops here), and of those, to one client
+ * address: one address cannot use up a number's quota. Only codes issued count; a request another limit refused does
+ * not. A device remembered for the number has a quota of its own, so strangers' requests never keep its owner out.
+ */
+export const CODES_PER_NUMBER_PER_HOUR = 5;
+export const CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR = 3;
+export const CODES_PER_REMEMBERED_DEVICE_PER_HOUR = 5;
+export const CODE_QUOTA_WINDOW_MS = 60 * 60 * 1000;
 /** The NID or date-of-birth step must follow the code within 10 minutes, with five tries. */
 export const IDENTITY_STEP_TTL_MS = 10 * 60 * 1000;
 export const IDENTITY_MAX_FAILURES = 5;
@@ -22,3 +31,5 @@ export const BORROWER_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 export const BORROWER_SESSION_COOKIE = "rb_borrower";
 export const BORROWER_DEVICE_COOKIE = "rb_borrower_device";
 export const BORROWER_STEP_COOKIE = "rb_borrower_step";
+/** The challenge of the code this device asked for: only this device's tries count against that code. */
+export const BORROWER_CHALLENGE_COOKIE = "rb_borrower_challenge";

@@ -5,15 +5,19 @@ import { randomToken, sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Language, Prisma } from "@/lib/generated/prisma/client";
-import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
-import { BORROWER_CODE_ADDRESS_LIMIT, BORROWER_CODE_PHONE_LIMIT, BORROWER_IDENTITY_PHONE_LIMIT, BORROWER_VERIFY_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
+import { queueAfterResponse } from "@/lib/outbox/service";
+import { BORROWER_CODE_ADDRESS_LIMIT, BORROWER_IDENTITY_PHONE_LIMIT, BORROWER_VERIFY_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
 import { consumeRateLimit } from "@/lib/rate-limit/service";
 import type { RequestContext } from "@/lib/request";
 import { isoDateOf } from "@/lib/validation/fields";
 import {
   BORROWER_DEVICE_TTL_MS,
   CODE_MAX_FAILURES,
+  CODE_QUOTA_WINDOW_MS,
   CODE_RESEND_INTERVAL_MS,
+  CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR,
+  CODES_PER_NUMBER_PER_HOUR,
+  CODES_PER_REMEMBERED_DEVICE_PER_HOUR,
   CODE_TTL_MS,
   IDENTITY_MAX_FAILURES,
   IDENTITY_STEP_TTL_MS,
@@ -26,8 +30,10 @@ import { createBorrowerSession } from "./session";
  * not prove who holds it). Every step is one transaction that checks the state it expects, and is audited.
  */
 
-export type RequestCodeResult = { ok: true } | { ok: false; error: "tooSoon"; retryAfterSeconds: number } | { ok: false; error: "rateLimited" };
-
+export type RequestCodeResult =
+  | { ok: true; challengeToken: string }
+  | { ok: false; error: "tooSoon"; retryAfterSeconds: number }
+  | { ok: false; error: "rateLimited" };
 export type VerifyCodeResult =
   | { ok: true; step: "done"; sessionToken: string }
   | { ok: true; step: "identity"; identityToken: string }
@@ -58,57 +64,101 @@ async function isKnownNumber(db: Prisma.TransactionClient, phone: string): Promi
   return rows[0]?.known === true;
 }
 
-/**
- * Step 1. The same work and the same answer for every number: a code row is written either way, and only a known
- * number is sent the SMS (through the outbox, in the same transaction). One code a minute per number, held by a lock
- * on the number so two requests at once cannot both pass.
- */
-export async function requestSignInCode(phone: string, language: Language, request: RequestContext, now = new Date()): Promise<RequestCodeResult> {
-  const [byAddress, byPhone] = await Promise.all([
-    consumeRateLimit(BORROWER_CODE_ADDRESS_LIMIT, request.ip, { now }),
-    consumeRateLimit(BORROWER_CODE_PHONE_LIMIT, phone, { now }),
-  ]);
-  if (!byAddress.allowed || !byPhone.allowed) return { ok: false, error: "rateLimited" };
+/** Codes issued in the last hour: to the number's shared lane, to this address for the number, to this device. */
+async function codesIssued(tx: Prisma.TransactionClient, phone: string, ip: string, deviceId: string | null, now: Date) {
+  const since = new Date(now.getTime() - CODE_QUOTA_WINDOW_MS);
+  const rows = await tx.$queryRaw<{ number: number; address: number; device: number }[]>`
+    SELECT count(*) FILTER (WHERE "deviceId" IS NULL)::int AS "number",
+           count(*) FILTER (WHERE "deviceId" IS NULL AND "ip" = ${ip})::int AS "address",
+           count(*) FILTER (WHERE "deviceId" = ${deviceId})::int AS "device"
+    FROM "BorrowerSignInCode" WHERE "phone" = ${phone} AND "createdAt" > ${since}`;
+  return rows[0] ?? { number: 0, address: 0, device: 0 };
+}
 
-  const result = await prisma.$transaction(async (tx): Promise<RequestCodeResult & { known?: boolean }> => {
+/**
+ * Step 1. The same work and the same answer for every number: a code row is written either way, and only for a known
+ * number is the SMS queued, after the response (so a known number's answer takes no longer). The address limit is
+ * checked first and a request it refuses counts nowhere else; the number's quotas count codes issued, never refused
+ * requests. One code a minute per lane, held by a lock on the number so two requests at once cannot both pass. The
+ * code belongs to the device's challenge (a cookie): another device's wrong tries cannot lock it, and a new request
+ * replaces only this device's earlier code.
+ */
+export async function requestSignInCode(
+  phone: string,
+  language: Language,
+  request: RequestContext,
+  cookies: { challengeToken: string | null; deviceToken: string | null } = { challengeToken: null, deviceToken: null },
+  now = new Date(),
+): Promise<RequestCodeResult> {
+  if (!(await consumeRateLimit(BORROWER_CODE_ADDRESS_LIMIT, request.ip, { now })).allowed) return { ok: false, error: "rateLimited" };
+
+  const result = await prisma.$transaction(async (tx): Promise<RequestCodeResult & { known?: boolean; id?: string; code?: string }> => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`borrower-code:${phone}`}, 0))`;
-    const latest = await tx.borrowerSignInCode.findFirst({ where: { phone }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+    const device = await rememberedDevice(tx, cookies.deviceToken, phone, now);
+    const deviceId = device?.id ?? null;
+    // The lane a request waits in: a remembered device's own, or the number's shared one.
+    const latest = await tx.borrowerSignInCode.findFirst({ where: { phone, deviceId }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
     const wait = latest ? latest.createdAt.getTime() + CODE_RESEND_INTERVAL_MS - now.getTime() : 0;
     if (wait > 0) return { ok: false, error: "tooSoon", retryAfterSeconds: Math.ceil(wait / 1000) };
+    const issued = await codesIssued(tx, phone, request.ip, deviceId, now);
+    const overQuota = deviceId
+      ? issued.device >= CODES_PER_REMEMBERED_DEVICE_PER_HOUR
+      : issued.number >= CODES_PER_NUMBER_PER_HOUR || issued.address >= CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR;
+    if (overQuota) return { ok: false, error: "rateLimited" };
 
     const known = await isKnownNumber(tx, phone);
     const id = randomUUID();
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    // A new code replaces any earlier one still open.
-    await tx.borrowerSignInCode.updateMany({ where: { phone, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
-    await tx.borrowerSignInCode.create({
-      data: { id, phone, codeHash: codeHash(id, code), known, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip: request.ip },
-    });
-    if (known) {
-      await queueMessage(tx, {
-        channel: "sms",
-        recipient: phone,
-        language,
-        template: "borrower.sign-in-code",
-        values: { code, minutes: CODE_TTL_MS / 60_000 },
-        entityType: "BorrowerSignInCode",
-        entityId: id,
+    const challengeToken = randomToken();
+    if (cookies.challengeToken) {
+      // This device's earlier code, if still open, is replaced; other devices' codes are theirs.
+      await tx.borrowerSignInCode.updateMany({
+        where: { phone, challengeHash: sha256Hex(cookies.challengeToken), usedAt: null, expiresAt: { gt: now } },
+        data: { expiresAt: now },
       });
     }
+    await tx.borrowerSignInCode.create({
+      data: {
+        id,
+        phone,
+        codeHash: codeHash(id, code),
+        known,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        ip: request.ip,
+        challengeHash: sha256Hex(challengeToken),
+        deviceId,
+      },
+    });
     await writeAudit(tx, { actor: BORROWER_ACTOR, action: "borrower.code_request", entityType: "BorrowerSignInCode", entityId: id, after: { known }, ip: request.ip, userAgent: request.userAgent });
-    return { ok: true, known };
+    return { ok: true, challengeToken, known, id, code };
   });
-  if (result.ok && result.known) deliverAfterResponse();
-  return result.ok ? { ok: true } : result;
+  if (!result.ok) return result;
+  if (result.known) {
+    queueAfterResponse({
+      channel: "sms",
+      recipient: phone,
+      language,
+      template: "borrower.sign-in-code",
+      values: { code: result.code!, minutes: CODE_TTL_MS / 60_000 },
+      entityType: "BorrowerSignInCode",
+      entityId: result.id,
+    });
+  }
+  return { ok: true, challengeToken: result.challengeToken };
 }
 
 type CodeRow = { id: string; codeHash: string; known: boolean; expiresAt: Date; failedAttempts: number; usedAt: Date | null };
 
-/** The number's newest code, locked for this transaction (two uses of one code wait for each other: one wins). */
-async function lockNewestCode(tx: Prisma.TransactionClient, phone: string): Promise<CodeRow | null> {
+/**
+ * The newest code this device's challenge asked for, locked for this transaction (two uses of one code wait for each
+ * other: one wins). Without the challenge there is none: a stranger's tries land on no one's code.
+ */
+async function lockChallengedCode(tx: Prisma.TransactionClient, phone: string, challengeToken: string | null): Promise<CodeRow | null> {
+  if (!challengeToken) return null;
   const rows = await tx.$queryRaw<CodeRow[]>`
     SELECT "id", "codeHash", "known", "expiresAt", "failedAttempts", "usedAt" FROM "BorrowerSignInCode"
-    WHERE "phone" = ${phone} ORDER BY "createdAt" DESC LIMIT 1 FOR UPDATE`;
+    WHERE "phone" = ${phone} AND "challengeHash" = ${sha256Hex(challengeToken)} ORDER BY "createdAt" DESC LIMIT 1 FOR UPDATE`;
   return rows[0] ?? null;
 }
 
@@ -125,13 +175,14 @@ async function rememberedDevice(tx: Prisma.TransactionClient, deviceToken: strin
  */
 export async function verifySignInCode(
   input: { phone: string; code: string },
-  deviceToken: string | null,
+  cookies: { challengeToken: string | null; deviceToken: string | null },
   request: RequestContext,
   now = new Date(),
 ): Promise<VerifyCodeResult> {
   if (!(await consumeRateLimit(BORROWER_VERIFY_ADDRESS_LIMIT, request.ip, { now })).allowed) return { ok: false, error: "rateLimited" };
+  const { deviceToken } = cookies;
   return prisma.$transaction(async (tx): Promise<VerifyCodeResult> => {
-    const row = await lockNewestCode(tx, input.phone);
+    const row = await lockChallengedCode(tx, input.phone, cookies.challengeToken);
     if (!row || row.usedAt || row.expiresAt <= now) return { ok: false, error: "expired" };
     if (row.failedAttempts >= CODE_MAX_FAILURES) return { ok: false, error: "locked" };
     if (!row.known || !sameHash(row.codeHash, codeHash(row.id, input.code))) {

@@ -11,11 +11,13 @@ import { log } from "@/lib/ops/logger";
 import { deleteCookie, readCookie, writeCookie } from "./cookies";
 import { getBorrower } from "./current";
 import {
+  BORROWER_CHALLENGE_COOKIE,
   BORROWER_DEVICE_COOKIE,
   BORROWER_DEVICE_TTL_MS,
   BORROWER_SESSION_ABSOLUTE_MS,
   BORROWER_SESSION_COOKIE,
   BORROWER_STEP_COOKIE,
+  CODE_TTL_MS,
   IDENTITY_STEP_TTL_MS,
 } from "./limits";
 import { identitySchema, requestCodeSchema, verifyCodeSchema } from "./schemas";
@@ -42,8 +44,14 @@ export async function requestBorrowerCode(raw: unknown): Promise<RequestCodeActi
   if (!parsed.success) return { ok: false, error: "validation", fieldErrors: fieldErrorsOf(parsed.error) };
   return guarded<RequestCodeActionResult>(
     "requestCode",
-    async () => requestSignInCode(parsed.data.phone, (await getLocale()) === "en" ? "en" : "bn", await getRequestContext()),
-    { ok: false, error: "server" } as RequestCodeActionResult,
+    async (): Promise<RequestCodeActionResult> => {
+      const cookies = { challengeToken: await readCookie(BORROWER_CHALLENGE_COOKIE), deviceToken: await readCookie(BORROWER_DEVICE_COOKIE) };
+      const result = await requestSignInCode(parsed.data.phone, (await getLocale()) === "en" ? "en" : "bn", await getRequestContext(), cookies);
+      if (!result.ok) return result;
+      await writeCookie(BORROWER_CHALLENGE_COOKIE, result.challengeToken, CODE_TTL_MS);
+      return { ok: true };
+    },
+    { ok: false, error: "server" },
   );
 }
 
@@ -53,8 +61,10 @@ export async function verifyBorrowerCode(raw: unknown): Promise<VerifyCodeAction
   return guarded(
     "verifyCode",
     async (): Promise<VerifyCodeActionResult> => {
-      const result = await verifySignInCode(parsed.data, await readCookie(BORROWER_DEVICE_COOKIE), await getRequestContext());
+      const cookies = { challengeToken: await readCookie(BORROWER_CHALLENGE_COOKIE), deviceToken: await readCookie(BORROWER_DEVICE_COOKIE) };
+      const result = await verifySignInCode(parsed.data, cookies, await getRequestContext());
       if (!result.ok) return result;
+      await deleteCookie(BORROWER_CHALLENGE_COOKIE);
       if (result.step === "done") {
         await writeCookie(BORROWER_SESSION_COOKIE, result.sessionToken, BORROWER_SESSION_ABSOLUTE_MS);
         return { ok: true, step: "done" };

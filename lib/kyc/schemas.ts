@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { KycCaseStatus, KycPriority } from "@/lib/generated/prisma/enums";
-import { bdMobileField, msg, requiredText } from "@/lib/validation/fields";
+import { bdMobileField, isPrintable, msg, requiredText } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 /** A case's public number, "KYC-000123". */
@@ -20,8 +20,11 @@ export const approveKycSchema = z.object({ caseNumber: caseNumberField });
 export const rejectKycSchema = z.object({ caseNumber: caseNumberField, reason: requiredText(MAX_KYC_TEXT_LENGTH) });
 export const requestResubmissionSchema = rejectKycSchema;
 
+/** A KYC document's id (a cuid), as the case screen sends it. */
+export const kycDocumentIdField = z.string(msg("required")).min(1, msg("required")).max(40).refine(isPrintable, msg("required"));
+
 export const decideKycDocumentSchema = z.object({
-  documentId: z.string(msg("required")).min(1, msg("required")).max(40),
+  documentId: kycDocumentIdField,
   decision: z.enum(["verified", "rejected"], msg("required")),
 });
 

@@ -18,7 +18,7 @@ export interface DeliveryAdapter {
 
 /**
  * Development: the message goes to the log instead of a gateway. Like every log line it is masked (numbers, codes,
- * links' tokens): the full text stays in the outbox table, where the back office shows it.
+ * links' tokens): the full text stays in the outbox table (a sign-in code's only until it is sent).
  */
 export const logOnlyAdapter: DeliveryAdapter = {
   async send(message) {

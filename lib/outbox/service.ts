@@ -7,7 +7,7 @@ import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { env } from "@/lib/env";
 import { channelAdapter, httpSmsAdapter, logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
-import { renderOutboxMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
+import { carriesSecret, renderStoredMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
 import { log } from "@/lib/ops/logger";
 
 /** After this many failed attempts a message is marked failed and left for staff to see. */
@@ -32,9 +32,12 @@ export type QueuedMessage<T extends OutboxTemplate> = {
   entityId?: string;
 };
 
-/** Queues a message inside the caller's transaction: it exists exactly when the decision does. */
+/**
+ * Queues a message inside the caller's transaction: it exists exactly when the decision does. A secret in it (a
+ * sign-in code) is stored masked; the full text is sealed until the message is sent or given up.
+ */
 export async function queueMessage<T extends OutboxTemplate>(tx: Prisma.TransactionClient, message: QueuedMessage<T>): Promise<string> {
-  const { subject, body } = renderOutboxMessage(message.template, message.language, message.values);
+  const { subject, body, sealedBody } = renderStoredMessage(message.template, message.language, message.values);
   const row = await tx.outboxMessage.create({
     data: {
       channel: message.channel,
@@ -43,6 +46,7 @@ export async function queueMessage<T extends OutboxTemplate>(tx: Prisma.Transact
       template: message.template,
       subject: message.channel === "email" ? subject : null,
       body,
+      sealedBody,
       entityType: message.entityType ?? null,
       entityId: message.entityId ?? null,
     },
@@ -67,7 +71,7 @@ type ClaimedMessage = OutgoingMessage & { attempts: number };
 async function claimDueMessages(limit: number, now: Date): Promise<ClaimedMessage[]> {
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<ClaimedMessage[]>`
-      SELECT "id", "channel", "recipient", "subject", "body", "attempts" FROM "OutboxMessage"
+      SELECT "id", "channel", "recipient", "subject", COALESCE("sealedBody", "body") AS "body", "attempts" FROM "OutboxMessage"
       WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
       ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     if (due.length === 0) return [];
@@ -174,9 +178,45 @@ function deliverInOneRun(): Promise<void> {
   return activeRun;
 }
 
-/** Resolves when the delivery run going on in this process (if any) has finished: scripts wait for it before exiting. */
-export function deliveryFinished(): Promise<void> {
-  return activeRun ?? Promise.resolve();
+/** Messages queued after a response (queueAfterResponse) whose queueing has not finished yet. */
+const queueingLater = new Set<Promise<void>>();
+
+/**
+ * Resolves when the messages queued after responses are in the outbox and the delivery run going on in this process
+ * (if any) has finished: scripts and tests wait for it.
+ */
+export async function deliveryFinished(): Promise<void> {
+  while (queueingLater.size > 0) await Promise.all(queueingLater);
+  await (activeRun ?? Promise.resolve());
+}
+
+/**
+ * Queues a message once the response has been sent, then delivers it: for an answer that must take the same time
+ * whether or not a message follows (a sign-in code asked for a number nobody has). Not in the caller's transaction:
+ * if the server stops in between, the message is lost and the person asks again; only for messages that are asked
+ * for. Outside a request (a script, a test) it starts at once, still without being awaited.
+ */
+export function queueAfterResponse<T extends OutboxTemplate>(message: QueuedMessage<T>): void {
+  const queue = async () => {
+    try {
+      await prisma.$transaction((tx) => queueMessage(tx, message));
+    } catch (error) {
+      log.error({ area: "outbox", template: message.template, err: error }, "queueing after the response failed");
+      return;
+    }
+    void deliverInOneRun();
+  };
+  const tracked = (start: Promise<void>) => {
+    const queued = start.then(queue);
+    queueingLater.add(queued);
+    return queued.finally(() => queueingLater.delete(queued));
+  };
+  try {
+    after(() => tracked(Promise.resolve()));
+  } catch {
+    // No request: on the next turn of the event loop, so the caller's own work is done first, as after a response.
+    void tracked(new Promise((resolve) => setImmediate(resolve)));
+  }
 }
 
 /**
@@ -197,8 +237,10 @@ export function deliverAfterResponse(): void {
  */
 export async function resendFailedMessage(ctx: StaffContext, input: { id: string }, now = new Date()): Promise<ActionResult<{ id: string }>> {
   const result = await prisma.$transaction(async (tx) => {
-    const row = await tx.outboxMessage.findUnique({ where: { id: input.id }, select: { status: true, attempts: true, lastError: true } });
+    const row = await tx.outboxMessage.findUnique({ where: { id: input.id }, select: { status: true, attempts: true, lastError: true, template: true } });
     if (!row) return fail("notFound");
+    // Its secret was cleared when it was given up, and is stale by now: the person asks for a new one.
+    if (carriesSecret(row.template)) return fail("conflict", { reason: "secretGone" });
     const { count } = await tx.outboxMessage.updateMany({
       where: { id: input.id, status: "failed" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now },

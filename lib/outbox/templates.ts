@@ -110,3 +110,31 @@ const RENDERERS: { [T in OutboxTemplate]: Record<Language, (v: OutboxTemplateVal
 export function renderOutboxMessage<T extends OutboxTemplate>(template: T, language: Language, values: OutboxTemplateValues[T]): RenderedMessage {
   return RENDERERS[template][language](values);
 }
+
+/** What stands in a stored text for a secret once it must not be readable. */
+export const SECRET_MASK = "••••••";
+
+/**
+ * Values that are secrets: a message with one is stored with it masked, and its full text only until it is sent or
+ * given up (OutboxMessage.sealedBody). Such a message cannot be sent again from the outbox: the person asks anew.
+ */
+const SECRET_VALUES: { [T in OutboxTemplate]?: readonly (keyof OutboxTemplateValues[T])[] } = {
+  "borrower.sign-in-code": ["code"],
+};
+
+export function carriesSecret(template: string): boolean {
+  return template in SECRET_VALUES;
+}
+
+/** The text to keep readable (secrets masked), and the full text to send when it differs. */
+export function renderStoredMessage<T extends OutboxTemplate>(
+  template: T,
+  language: Language,
+  values: OutboxTemplateValues[T],
+): RenderedMessage & { sealedBody: string | null } {
+  const full = renderOutboxMessage(template, language, values);
+  const secrets = SECRET_VALUES[template];
+  if (!secrets) return { ...full, sealedBody: null };
+  const masked = { ...values, ...Object.fromEntries(secrets.map((key) => [key, SECRET_MASK])) } as OutboxTemplateValues[T];
+  return { ...renderOutboxMessage(template, language, masked), sealedBody: full.body };
+}

@@ -1,6 +1,7 @@
 /**
- * Per-address limits of the public endpoints. Fixed windows: a burst straddling a window boundary
- * can reach twice the limit, which is acceptable for stopping scripted floods.
+ * Per-address limits of the public endpoints. Sliding windows (the previous window's count weighted by how much of
+ * it still overlaps the last `windowMs`, plus the current one's): a burst straddling a window boundary gets the limit,
+ * not twice it.
  */
 export type RateLimitRule = {
   /** Prefix of the bucket key; one counter per rule and address. */
@@ -30,12 +31,39 @@ export const STAFF_SIGN_IN_LIMIT: RateLimitRule = { name: "staff.sign-in", limit
  */
 export const UNKNOWN_PHONE_FAILURE_LIMIT: RateLimitRule = { name: "staff.sign-in.unknown-phone", limit: 5, windowMs: 15 * 60 * 1000 };
 
-/** Buckets older than this are deleted when pruning; longer than every rule's window (the longest is a day). */
-export const RATE_LIMIT_RETENTION_MS = 25 * 60 * 60 * 1000;
+/** Buckets older than this are deleted when pruning; longer than two of every rule's windows (the longest is a day). */
+export const RATE_LIMIT_RETENTION_MS = 49 * 60 * 60 * 1000;
 
-/** Start of the fixed window that contains `now`. */
+/** Start of the fixed window that contains `now`: the bucket a request is counted in. */
 export function windowStartFor(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/**
+ * Requests in the sliding window that ends at `now`, estimated from the two buckets it overlaps: the previous
+ * window's count weighted by the part of it still inside, plus the current window's (this request included).
+ */
+export function slidingCount(previous: number, current: number, now: Date, windowMs: number): number {
+  const elapsed = (now.getTime() - windowStartFor(now, windowMs).getTime()) / windowMs;
+  return Math.floor(previous * (1 - elapsed)) + current;
+}
+
+/**
+ * When one more request would be allowed if none came meanwhile: the first moment the sliding count of what was
+ * counted so far falls to `limit - 1`. `now` itself while under the limit.
+ */
+export function slidingResetAt(rule: Pick<RateLimitRule, "limit" | "windowMs">, previous: number, current: number, now: Date): Date {
+  const start = windowStartFor(now, rule.windowMs).getTime();
+  const room = rule.limit - 1;
+  // Strictly after the moment the weighted count equals the bound (floor of an exact integer does not drop yet).
+  const justAfter = (moment: number) => new Date(Math.max(now.getTime(), Math.floor(moment) + 1));
+  if (current > room) {
+    // Only once this window is the previous one, and enough of it has slid out: floor(current × (1 − f)) ≤ room.
+    return justAfter(start + rule.windowMs + rule.windowMs * (1 - rule.limit / current));
+  }
+  if (previous === 0 || Math.floor(previous * (1 - (now.getTime() - start) / rule.windowMs)) + current <= room) return now;
+  // Within this window: the previous one's weight falls until floor(previous × (1 − f)) ≤ room − current.
+  return justAfter(start + rule.windowMs * (1 - (room - current + 1) / previous));
 }
 
 /** The KYC resubmission page: a new card photo with the link's token and the applicant's phone, per client address. */
@@ -44,8 +72,6 @@ export const KYC_RESUBMISSION_LIMIT: RateLimitRule = { name: "kyc.resubmission",
 /** Borrower sign-in codes asked for, per client address: a family or a shop sharing one address stays well below. */
 export const BORROWER_CODE_ADDRESS_LIMIT: RateLimitRule = { name: "borrower.code.address", limit: 10, windowMs: TEN_MINUTES_MS };
 
-/** Borrower sign-in codes per mobile number per hour (on top of one a minute): an SMS bomb against a number stops here. */
-export const BORROWER_CODE_PHONE_LIMIT: RateLimitRule = { name: "borrower.code.phone", limit: 5, windowMs: 60 * 60 * 1000 };
 
 /** Borrower sign-in steps (code and NID or date of birth) per client address. */
 export const BORROWER_VERIFY_ADDRESS_LIMIT: RateLimitRule = { name: "borrower.verify.address", limit: 30, windowMs: TEN_MINUTES_MS };

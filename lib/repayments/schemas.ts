@@ -5,6 +5,12 @@ import { PaymentMethod } from "@/lib/generated/prisma/enums";
 import { loanNumberField } from "@/lib/loans/schemas";
 import { msg, optionalText, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
 
+/** A payment's receipt number, "PAY-000124" (lib/ids/allocate.ts). */
+export const paymentNumberField = z
+  .string(msg("required"))
+  .trim()
+  .regex(/^PAY-\d{1,12}$/, msg("required"));
+
 export const PAYMENT_METHODS: readonly PaymentMethod[] = Object.values(PaymentMethod);
 
 export const recordPaymentSchema = z.object({

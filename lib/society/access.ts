@@ -10,6 +10,8 @@ import { getRequestContext, type RequestContext } from "@/lib/request";
 import { compatEnabled, DEMO_SOCIETY_ID, isCompatElevated, isCompatSociety } from "./compat";
 import { SOCIETY_HOME } from "./tabs";
 import { log } from "@/lib/ops/logger";
+import { recordId } from "@/lib/validation/fields";
+import { parsePathParam, printable } from "@/lib/validation/path-params";
 
 /** Who is working in which society, at which access level, and how records they create are tagged. */
 export type SocietyActor = {
@@ -36,7 +38,8 @@ const societySelect = { id: true, name: true, registrationNumber: true, address:
  * does not exist or the caller has no access: the two are indistinguishable on purpose.
  */
 export const getSocietyAccess = cache(async (societyId: string): Promise<SocietyAccess | null> => {
-  if (typeof societyId !== "string" || societyId.length === 0 || societyId.length > 64) return null;
+  // An id no society can have (a NUL byte, a 5,000-character value) is an unknown society, looked up nowhere.
+  if (parsePathParam(recordId, societyId) !== societyId) return null;
   const staff = await getStaffContext();
   const grant = staff
     ? await prisma.societyManager.findUnique({
@@ -78,8 +81,8 @@ export async function recordSocietyDenied(
     actor: access?.actor ?? staff?.actor ?? { id: null, label: "anonymous" },
     action: staff || access ? "access.forbidden" : "access.unauthenticated",
     entityType: "Society",
-    entityId: String(societyId).slice(0, 64),
-    after: { where, permission, access: access?.access ?? null },
+    entityId: printable(String(societyId), 64),
+    after: { where: printable(where), permission, access: access?.access ?? null },
     ip: request.ip,
     userAgent: request.userAgent,
   }).catch((error: unknown) => log.error({ area: "audit", err: error }, "could not record a refused society request"));

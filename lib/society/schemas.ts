@@ -8,12 +8,12 @@ import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { dhakaToday, parseNumberInput } from "@/lib/format";
 import { IncomeExpenseType, MembershipType } from "@/lib/generated/prisma/enums";
-import { bdMobileField, msg, nidField, optionalText, pastOrTodayDate, requiredText } from "@/lib/validation/fields";
+import { searchParam } from "@/lib/validation/search-params";
+import { bdMobileField, msg, nidField, optionalText, pastOrTodayDate, recordId, requiredText } from "@/lib/validation/fields";
 
 const text = requiredText;
 
-/** Record ids travel as opaque strings; the server always looks them up inside the society. */
-export const recordId = z.string(msg("required")).trim().min(1, msg("required")).max(64, msg("required"));
+export { recordId };
 
 const phone = bdMobileField();
 const nid = nidField();
@@ -119,7 +119,7 @@ export const settingsSchema = z.object({
 export const adminPasswordSchema = z.object({ password: z.string(msg("required")).min(1, msg("required")).max(200, msg("tooLong")) });
 
 export const memberSearchSchema = z.object({
-  q: z.string().trim().max(100).optional().default(""),
+  q: searchParam,
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 

@@ -19,6 +19,16 @@ export const typedNumber = (min: number, max: number, decimals: number) =>
       .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), "invalidNumber"),
   );
 
+/**
+ * Control characters (NUL among them: PostgreSQL refuses it in text) belong in no id and no one-line value; only a
+ * hand-made request carries them.
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+export const isPrintable = (value: string) => !CONTROL_CHARACTER.test(value);
+
+/** Record ids (cuids) travel as opaque strings; the server always looks them up inside their society. */
+export const recordId = z.string(msg("required")).trim().min(1, msg("required")).max(64, msg("required")).refine(isPrintable, msg("required"));
+
 /** Required text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) => z.string(msg("required")).trim().min(1, msg("required")).max(max, msg("tooLong"));
 

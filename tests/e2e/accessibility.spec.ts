@@ -67,7 +67,7 @@ function accountScreens(d: PublicData): Screen[] {
       name: "/account: NID or date-of-birth step",
       route: "/account",
       open: async (page) => {
-        await page.locator("#account-code").fill(await signInCodeSentTo(d.phone));
+        await page.locator("#account-code").fill(await signInCodeSentTo(page, d.phone));
         await openStep(page.getByTestId("account-verify-code"), page.getByTestId("account-identity-form"));
       },
     },

@@ -282,8 +282,9 @@ test.describe("application status", () => {
     await page.getByTestId("status-id").fill(app.applicationId);
     await page.getByTestId("status-phone").fill("01700000000");
     const rateLimited = page.getByTestId("status-rate-limited");
-    // The limit counts in fixed windows: start the attempts in a window with time enough left for all of them, so
-    // a window boundary passing mid-loop cannot reset the count (the loop takes well under 90 s).
+    // The limit slides over two buckets, the earlier one weighted down as it slides out: start the attempts in a bucket
+    // with time enough left for all of them, so a boundary passing mid-loop cannot lower the count (the loop takes
+    // well under 90 s).
     const windowEnds = windowStartFor(new Date(), STATUS_LOOKUP_LIMIT.windowMs).getTime() + STATUS_LOOKUP_LIMIT.windowMs;
     // 21 lookups, each a round trip to the server: the 90 s the loop is given, not the default 30 s, while the other
     // worker keeps the machine's two cores busy.

@@ -3,8 +3,10 @@
  * starts a throwaway server, migrates and seeds a database, runs `npm start` (the real launcher)
  * on it, then Playwright. Expects `next build` to have run (npm test does it).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../../lib/prisma-client";
 import { seedDemo } from "../../prisma/seed";
@@ -13,6 +15,7 @@ import { grantRuntimeRole, runtimeUrl } from "../../scripts/db/runtime-role";
 import { freePort } from "../../scripts/free-port";
 import { startTestPostgres } from "../../scripts/throwaway-postgres";
 import { E2E_PUBLIC_SITE_URL } from "./public-site-url";
+import { startSmsGateway } from "./sms-gateway";
 
 if (!existsSync(".next/BUILD_ID")) {
   console.error("No production build found: run `npm run build` first (npm test does).");
@@ -22,7 +25,13 @@ if (!existsSync(".next/BUILD_ID")) {
 // Production needs a key for the two-step secrets; the seed below seals the demo ones with the same key.
 process.env.TOTP_ENCRYPTION_KEY ??= "e2e0".repeat(16);
 const server = await startTestPostgres();
+// Every app sends its SMS here, as to a real gateway: a test reads a sign-in code the way the borrower does.
+const smsGateway = await startSmsGateway();
 const apps: ChildProcess[] = [];
+// The main app's output also goes to a file the specs read (E2E_MAIN_LOG): hostile-paths.spec.ts checks that a walk of
+// hostile addresses wrote no error line.
+const logDir = mkdtempSync(path.join(tmpdir(), "rinbondhu-e2e-"));
+const mainLog = path.join(logDir, "main.log");
 let exitCode = 1;
 try {
   const databaseUrl = await server.createDatabase("rinbondhu_e2e");
@@ -37,6 +46,9 @@ try {
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
     // As in production behind nginx: one trusted proxy, whose part the tests play (useOwnAddress).
     TRUSTED_PROXY_HOPS: "1",
+    SMS_PROVIDER: "http",
+    SMS_HTTP_URL: smsGateway.sendUrl,
+    SMS_HTTP_API_KEY: smsGateway.apiKey,
     // The wizard's card read is bounded (4 s by default); on this busy 2-core machine a read may take longer, and a
     // browser test must not depend on the machine's speed (the bound itself is tested in kyc-ocr.test.ts). Below the
     // 10 s a test waits for the photo's check to answer.
@@ -46,16 +58,19 @@ try {
   // browser tests walk works with only row privileges. The tests themselves keep the owner's connection.
   const appRole = { name: "rinbondhu_app", password: randomBytes(12).toString("hex") };
   await grantRuntimeRole(databaseUrl, appRole.name, appRole.password);
-  const main = await startApp({ ...baseEnv, DATABASE_URL: runtimeUrl(databaseUrl, appRole.name, appRole.password), PROTOTYPE_COMPAT: "false" });
+  const main = await startApp({ ...baseEnv, DATABASE_URL: runtimeUrl(databaseUrl, appRole.name, appRole.password), PROTOTYPE_COMPAT: "false" }, mainLog);
   const compat = await startApp({ ...baseEnv, PROTOTYPE_COMPAT: "true", SOCIETY_ADMIN_PASSWORD: "e2e-society-password" });
   const standalone = await startStandalone(server, baseEnv);
-  const env = { ...baseEnv, E2E_BASE_URL: main, E2E_COMPAT_BASE_URL: compat, ...standalone };
-  const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
-  exitCode = result.status ?? 1;
+  const env = { ...baseEnv, E2E_SMS_INBOX: smsGateway.inboxUrl, E2E_BASE_URL: main, E2E_MAIN_LOG: mainLog, E2E_COMPAT_BASE_URL: compat, ...standalone };
+  // Not spawnSync: the fake SMS gateway answers from this process's event loop while the tests run.
+  const playwright = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], { env, stdio: "inherit" });
+  exitCode = (await new Promise<number | null>((resolve) => playwright.once("exit", (code) => resolve(code)))) ?? 1;
 } finally {
   // Each app stops its background work and closes its pool on SIGTERM; the database goes only after they have.
   await Promise.all(apps.map((app) => stopApp(app)));
   await server.stop();
+  await smsGateway.close();
+  rmSync(logDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
 
@@ -100,17 +115,33 @@ async function startStandalone(server: Awaited<ReturnType<typeof startTestPostgr
   return { E2E_STANDALONE_BASE_URL: baseUrl, E2E_STANDALONE_DATABASE_URL: databaseUrl, E2E_STANDALONE_METRICS_TOKEN: metricsToken };
 }
 
-/** `npm start`'s launcher on a free port; resolves with its base URL once it answers. */
-async function startApp(env: NodeJS.ProcessEnv): Promise<string> {
+/**
+ * `npm start`'s launcher on a free port; resolves with its base URL once it answers. With `logFile`, its output still
+ * reaches this console and is also appended, as it comes, to that file.
+ */
+async function startApp(env: NodeJS.ProcessEnv, logFile?: string): Promise<string> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = spawn("npx", ["tsx", "scripts/with-db.ts", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     // Canonical and hreflang addresses, the sitemap and SMS links name the server under test.
     env: { ...env, PUBLIC_SITE_URL: E2E_PUBLIC_SITE_URL },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"],
     detached: true, // own process group, so stopping it also stops npx's children
   });
   apps.push(app);
+  if (logFile) {
+    appendFileSync(logFile, "");
+    const tee = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+      to.write(chunk);
+      try {
+        appendFileSync(logFile, chunk);
+      } catch {
+        // The run is over and its log removed; the console still had the line.
+      }
+    };
+    app.stdout?.on("data", tee(process.stdout));
+    app.stderr?.on("data", tee(process.stderr));
+  }
   await waitForServer(app, baseUrl, 60_000);
   return baseUrl;
 }

@@ -1,4 +1,5 @@
 /** Helpers shared by the browser specs. */
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -84,14 +85,34 @@ export async function applyThroughWizard(page: Page, name: string, phone: string
   return (await page.getByTestId("application-id").textContent())!.trim();
 }
 
-/** The code in the newest sign-in SMS to this number (E.164), read from the outbox as the borrower reads their phone. */
-export async function signInCodeSentTo(phoneE164: string): Promise<string> {
-  const [message] = await dbQuery<{ body: string }>(
-    `SELECT "body" FROM "OutboxMessage" WHERE "recipient" = $1 AND "template" = 'borrower.sign-in-code' ORDER BY "createdAt" DESC LIMIT 1`,
-    [phoneE164],
-  );
-  const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-  if (!code) throw new Error(`no sign-in code was sent to ${phoneE164}`);
+/**
+ * The code in the SMS sent for the sign-in this page's device asked for, read from the fake gateway (E2E_SMS_INBOX) as
+ * the borrower reads their phone: the device's challenge cookie names its code, the code's outbox message the SMS.
+ */
+export async function signInCodeSentTo(page: Page, phoneE164: string): Promise<string> {
+  const challenge = (await page.context().cookies()).find((c) => c.name === "rb_borrower_challenge")?.value;
+  if (!challenge) throw new Error(`this device asked for no sign-in code for ${phoneE164}`);
+  const inbox = process.env.E2E_SMS_INBOX;
+  if (!inbox) throw new Error("E2E_SMS_INBOX is not set: run the browser tests through tests/e2e/run.ts");
+  let text: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [message] = await dbQuery<{ id: string }>(
+          `SELECT o."id" FROM "OutboxMessage" o JOIN "BorrowerSignInCode" c ON c."id" = o."entityId"
+           WHERE o."template" = 'borrower.sign-in-code' AND o."recipient" = $1 AND c."challengeHash" = $2`,
+          [phoneE164, createHash("sha256").update(challenge).digest("hex")],
+        );
+        if (!message) return false;
+        const answer = await fetch(`${inbox}?reference=${encodeURIComponent(message.id)}`);
+        if (answer.ok) text = ((await answer.json()) as { text: string }).text;
+        return answer.ok;
+      },
+      { timeout: 15_000, message: `no sign-in code reached ${phoneE164}` },
+    )
+    .toBe(true);
+  const code = /\b(\d{6})\b/.exec(text!)?.[1];
+  if (!code) throw new Error(`the SMS to ${phoneE164} carries no code`);
   return code;
 }
 
@@ -107,7 +128,7 @@ export async function borrowerSignIn(page: Page, who: { phone: string; nidLast4:
   await page.locator("#account-phone").fill(who.phone);
   await page.getByTestId("account-send-code").click();
   await expect(page.getByTestId("account-code-form")).toBeVisible();
-  const code = await signInCodeSentTo(e164(who.phone));
+  const code = await signInCodeSentTo(page, e164(who.phone));
   await page.locator("#account-code").fill(digits === "bengali" ? code.replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!) : code);
   await page.getByTestId("account-verify-code").click();
   const identity = page.getByTestId("account-identity-form");

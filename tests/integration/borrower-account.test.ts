@@ -41,6 +41,11 @@ import { endBorrowerSessionsAction } from "@/lib/customers/actions";
 import { getCustomerProfile } from "@/lib/customers/queries";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { logOnlyAdapter, type OutgoingMessage } from "@/lib/outbox/adapter";
+import { resendMessageAction } from "@/lib/outbox/actions";
+import { deliveryFinished, queueMessage } from "@/lib/outbox/service";
+import { SECRET_MASK } from "@/lib/outbox/templates";
+import { BORROWER_CODE_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
 import { recordPaymentAction } from "@/lib/repayments/actions";
 import { seedProducts } from "@/prisma/seed";
 import { borrowerJar } from "../support/borrower-cookies-mock";
@@ -55,9 +60,17 @@ const freshAddress = () => {
   requestState.ip = `10.200.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 };
 
-/** The code in the newest sign-in SMS to `phone` (as the tests and `npm run borrower:code` read it). */
+/** What the SMS gateway was handed (the log adapter, which the tests' configuration selects), newest last. */
+const delivered: OutgoingMessage[] = [];
+vi.spyOn(logOnlyAdapter, "send").mockImplementation(async (message) => {
+  delivered.push(message);
+});
+
+/** The code in the newest sign-in SMS delivered to `phone`, as the borrower reads it on their phone. */
 async function codeSentTo(phone: string): Promise<string> {
-  const message = await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: phone, template: "borrower.sign-in-code" }, orderBy: { createdAt: "desc" } });
+  await deliveryFinished();
+  const message = delivered.findLast((m) => m.recipient === phone && /\b\d{6}\b/.test(m.body));
+  if (!message) throw new Error(`no sign-in code was delivered to ${phone}`);
   return /\b(\d{6})\b/.exec(message.body)![1]!;
 }
 
@@ -80,9 +93,12 @@ async function applicationLike(nid: string, overrides: Partial<Prisma.LoanApplic
   return prisma.loanApplication.create({ data: { ...(base as Prisma.LoanApplicationUncheckedCreateInput), applicationId: `LBT${randomUUID().slice(0, 12)}`, ...overrides } });
 }
 
-/** Codes asked for so far count as asked a while ago (a test cannot wait out the one-a-minute rule). */
+/**
+ * Codes asked for so far count as asked two hours ago (a test cannot wait out the one-a-minute rule, nor the hourly
+ * quotas; the codes themselves keep their expiry).
+ */
 async function aMinuteLater(phone?: string): Promise<void> {
-  await prisma.borrowerSignInCode.updateMany({ where: phone ? { phone } : {}, data: { createdAt: new Date(Date.now() - 120_000) } });
+  await prisma.borrowerSignInCode.updateMany({ where: phone ? { phone } : {}, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
 }
 
 /** Signs in through the actions as a browser with an empty jar would: number, code, then the NID's last four. */
@@ -94,6 +110,16 @@ async function signIn(who: { phone: string; nid: string }): Promise<string> {
   expect(step.ok).toBe(true);
   if (step.ok && step.step === "identity") expect(await verifyBorrowerIdentity({ nidLast4: who.nid.slice(-4) })).toEqual({ ok: true });
   return borrowerJar.get(BORROWER_SESSION_COOKIE)!;
+}
+
+/** A device with no cookies yet. */
+const noCookies = { challengeToken: null, deviceToken: null };
+
+/** The cookies a device holds after asking for a code (the challenge the answer gave it). */
+async function challengeOf(asked: ReturnType<typeof requestSignInCode>) {
+  const result = await asked;
+  if (!result.ok) throw new Error(`no code: ${JSON.stringify(result)}`);
+  return { challengeToken: result.challengeToken, deviceToken: null };
 }
 
 let a: Borrower;
@@ -111,7 +137,7 @@ beforeEach(async () => {
   sessionState.token = null;
   freshAddress();
   // Each test starts a day later, as far as the per-number limits (codes an hour, answers a day) are concerned.
-  await prisma.rateLimitBucket.deleteMany({ where: { OR: [{ key: { startsWith: "borrower.code.phone:" } }, { key: { startsWith: "borrower.identity.phone:" } }] } });
+  await prisma.rateLimitBucket.deleteMany({ where: { key: { startsWith: "borrower.identity.phone:" } } });
   await aMinuteLater();
 });
 
@@ -135,32 +161,32 @@ describe("the sign-in code", () => {
 
   it("expires after 5 minutes", async () => {
     const start = new Date(Date.now() + 10 * 60_000);
-    await requestSignInCode(b.phone, "en", { ip: requestState.ip, userAgent: "vitest" }, start);
+    const device = await challengeOf(requestSignInCode(b.phone, "en", { ip: requestState.ip, userAgent: "vitest" }, noCookies, start));
     const code = await codeSentTo(b.phone);
     const late = new Date(start.getTime() + CODE_TTL_MS + 1);
-    expect(await verifySignInCode({ phone: b.phone, code }, null, { ip: requestState.ip, userAgent: "vitest" }, late)).toEqual({ ok: false, error: "expired" });
+    expect(await verifySignInCode({ phone: b.phone, code }, device, { ip: requestState.ip, userAgent: "vitest" }, late)).toEqual({ ok: false, error: "expired" });
     const inTime = new Date(start.getTime() + CODE_TTL_MS - 1_000);
-    expect(await verifySignInCode({ phone: b.phone, code }, null, { ip: requestState.ip, userAgent: "vitest" }, inTime)).toMatchObject({ ok: true, step: "identity" });
+    expect(await verifySignInCode({ phone: b.phone, code }, device, { ip: requestState.ip, userAgent: "vitest" }, inTime)).toMatchObject({ ok: true, step: "identity" });
   });
 
   it("locks after 5 wrong tries, even for the right code afterwards", async () => {
     const start = new Date(Date.now() + 30 * 60_000);
     const request = { ip: requestState.ip, userAgent: "vitest" };
-    await requestSignInCode(a.phone, "bn", request, start);
+    const device = await challengeOf(requestSignInCode(a.phone, "bn", request, noCookies, start));
     const code = await codeSentTo(a.phone);
     const wrong = code === "999999" ? "999998" : "999999";
     const results = [];
-    for (let i = 0; i < 5; i += 1) results.push(await verifySignInCode({ phone: a.phone, code: wrong }, null, request, start));
+    for (let i = 0; i < 5; i += 1) results.push(await verifySignInCode({ phone: a.phone, code: wrong }, device, request, start));
     expect(results.map((r) => (r.ok ? "ok" : r.error))).toEqual(["invalidCode", "invalidCode", "invalidCode", "invalidCode", "locked"]);
-    expect(await verifySignInCode({ phone: a.phone, code }, null, request, start)).toEqual({ ok: false, error: "locked" });
+    expect(await verifySignInCode({ phone: a.phone, code }, device, request, start)).toEqual({ ok: false, error: "locked" });
   });
 
   it("used twice at once makes exactly one session", async () => {
     const start = new Date(Date.now() + 50 * 60_000);
     const request = { ip: requestState.ip, userAgent: "vitest" };
-    await requestSignInCode(b.phone, "en", request, start);
+    const device = await challengeOf(requestSignInCode(b.phone, "en", request, noCookies, start));
     const code = await codeSentTo(b.phone);
-    const results = await Promise.all(Array.from({ length: 2 }, () => verifySignInCode({ phone: b.phone, code }, null, request, start)));
+    const results = await Promise.all(Array.from({ length: 2 }, () => verifySignInCode({ phone: b.phone, code }, device, request, start)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, error: "expired" }]);
     const row = await prisma.borrowerSignInCode.findFirstOrThrow({ where: { phone: b.phone }, orderBy: { createdAt: "desc" } });
@@ -176,6 +202,7 @@ describe("the sign-in code", () => {
   it("answers the same for an unknown number, sends it nothing, and no code works for it", async () => {
     const unknown = "+8801911777777";
     expect(await requestBorrowerCode({ phone: unknown })).toEqual({ ok: true });
+    await deliveryFinished();
     expect(await prisma.outboxMessage.count({ where: { recipient: unknown } })).toBe(0);
     const row = await prisma.borrowerSignInCode.findFirstOrThrow({ where: { phone: unknown } });
     expect(row.known).toBe(false);
@@ -198,7 +225,7 @@ describe("the sign-in code", () => {
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const [k, u] = [median(known.slice(2)), median(unknown.slice(2))];
-    // One more row (the SMS) in the same transaction: well inside one class, far from a lookup that answers early.
+    // The same statements for both (the SMS is queued after the answer): one class, far from a lookup that answers early.
     expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(15, 0.6 * Math.max(k, u)));
     expect(await prisma.borrowerSignInCode.count({ where: { phone: { startsWith: "+88019130000" } } })).toBe(12);
   });
@@ -209,6 +236,113 @@ describe("the sign-in code", () => {
     expect(await verifyBorrowerCode({ phone: a.phone, code: "12ab" })).toEqual({ ok: false, error: "validation", fieldErrors: { code: "invalidCode" } });
     expect(await verifyBorrowerIdentity({})).toMatchObject({ ok: false, error: "validation", fieldErrors: { nidLast4: "identityAnswerRequired" } });
     expect(await prisma.borrowerSignInCode.count()).toBe(before);
+  });
+});
+
+describe("limits a stranger cannot turn against a borrower", () => {
+  const at = (ip: string) => ({ ip, userAgent: "vitest" });
+
+  it("counts nothing against the number for requests refused by the address limit: its owner still gets a code", async () => {
+    const exhausted = "10.201.0.1";
+    const start = new Date(Date.now() + 70 * 60_000);
+    // The address uses up its own limit on other numbers first.
+    for (let i = 0; i < BORROWER_CODE_ADDRESS_LIMIT.limit; i += 1) {
+      expect(await requestSignInCode(`+88019140000${String(i).padStart(2, "0")}`, "en", at(exhausted), noCookies, start)).toMatchObject({ ok: true });
+    }
+    const before = await prisma.borrowerSignInCode.count({ where: { phone: a.phone } });
+    for (let i = 0; i < 6; i += 1) {
+      const asked = await requestSignInCode(a.phone, "en", at(exhausted), noCookies, new Date(start.getTime() + i * 61_000));
+      expect(asked).toEqual({ ok: false, error: "rateLimited" });
+    }
+    expect(await prisma.borrowerSignInCode.count({ where: { phone: a.phone } })).toBe(before);
+    // The borrower, on her own phone and address, a few minutes later.
+    const device = await challengeOf(requestSignInCode(a.phone, "bn", at("10.201.0.2"), noCookies, new Date(start.getTime() + 7 * 61_000)));
+    expect(await verifySignInCode({ phone: a.phone, code: await codeSentTo(a.phone) }, device, at("10.201.0.2"), new Date(start.getTime() + 7 * 61_000 + 5_000))).toMatchObject({ ok: true });
+  });
+
+  it("lets one address use up only its share of a number's hourly codes", async () => {
+    const start = new Date(Date.now() + 90 * 60_000);
+    const results: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const asked = await requestSignInCode(b.phone, "en", at("10.202.0.1"), noCookies, new Date(start.getTime() + i * 61_000));
+      results.push(asked.ok ? "ok" : asked.error);
+    }
+    expect(results).toEqual(["ok", "ok", "ok", "rateLimited", "rateLimited"]);
+    // Refused requests are not codes: the number has two of its five left, for anyone else.
+    expect(await requestSignInCode(b.phone, "en", at("10.202.0.2"), noCookies, new Date(start.getTime() + 6 * 61_000))).toMatchObject({ ok: true });
+  });
+
+  it("gives a remembered device its own quota: strangers who used up the number's do not keep its owner out", async () => {
+    const start = new Date(Date.now() + 110 * 60_000);
+    // The owner signs in once on her phone, which is remembered.
+    const first = await challengeOf(requestSignInCode(a.phone, "bn", at("10.203.0.9"), noCookies, start));
+    const step = await verifySignInCode({ phone: a.phone, code: await codeSentTo(a.phone) }, first, at("10.203.0.9"), start);
+    if (!step.ok || step.step !== "identity") throw new Error(JSON.stringify(step));
+    borrowerJar.set(BORROWER_STEP_COOKIE, step.identityToken);
+    requestState.ip = "10.203.0.9";
+    expect(await verifyBorrowerIdentity({ nidLast4: a.nid.slice(-4) })).toEqual({ ok: true });
+    const deviceToken = borrowerJar.get(BORROWER_DEVICE_COOKIE)!;
+    await aMinuteLater(a.phone);
+    // Strangers from two addresses use up the number's five codes for the hour.
+    const results: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const asked = await requestSignInCode(a.phone, "en", at(`10.203.0.${1 + (i % 2)}`), noCookies, new Date(start.getTime() + (i + 1) * 61_000));
+      results.push(asked.ok ? "ok" : asked.error);
+    }
+    expect(results).toEqual(["ok", "ok", "ok", "ok", "ok", "rateLimited"]);
+    // Her phone still gets a code, and it signs her in.
+    const later = new Date(start.getTime() + 8 * 61_000);
+    const mine = await requestSignInCode(a.phone, "bn", at("10.203.0.9"), { challengeToken: null, deviceToken }, later);
+    if (!mine.ok) throw new Error(JSON.stringify(mine));
+    expect(await verifySignInCode({ phone: a.phone, code: await codeSentTo(a.phone) }, { challengeToken: mine.challengeToken, deviceToken }, at("10.203.0.9"), later)).toMatchObject({
+      ok: true,
+      step: "done",
+    });
+  });
+
+  it("counts wrong codes against the device that asked: a stranger cannot lock, or replace, another device's code", async () => {
+    const start = new Date(Date.now() + 130 * 60_000);
+    const owner = await challengeOf(requestSignInCode(b.phone, "en", at("10.204.0.1"), noCookies, start));
+    const code = await codeSentTo(b.phone);
+    // A stranger with no challenge, then with one of their own (a new code for the same number), types wrong codes.
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 6; i += 1) expect(await verifySignInCode({ phone: b.phone, code: wrong }, noCookies, at("10.204.0.2"), start)).toEqual({ ok: false, error: "expired" });
+    const stranger = await challengeOf(requestSignInCode(b.phone, "en", at("10.204.0.2"), noCookies, new Date(start.getTime() + 61_000)));
+    const tries = [];
+    for (let i = 0; i < 5; i += 1) tries.push(await verifySignInCode({ phone: b.phone, code }, stranger, at("10.204.0.2"), new Date(start.getTime() + 62_000)));
+    expect(tries.map((r) => (r.ok ? "ok" : r.error))).toEqual(["invalidCode", "invalidCode", "invalidCode", "invalidCode", "locked"]);
+    // The owner's code still works on the owner's device.
+    expect(await verifySignInCode({ phone: b.phone, code }, owner, at("10.204.0.1"), new Date(start.getTime() + 63_000))).toMatchObject({ ok: true, step: "identity" });
+  });
+});
+
+describe("the outbox", () => {
+  it("keeps no sign-in code in clear once it is delivered, and none while it waits where staff could read it", async () => {
+    freshAddress();
+    expect(await requestBorrowerCode({ phone: a.phone })).toEqual({ ok: true });
+    const code = await codeSentTo(a.phone);
+    const row = await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: a.phone, template: "borrower.sign-in-code" }, orderBy: { createdAt: "desc" } });
+    expect(row.status).toBe("sent");
+    expect(row.body).not.toContain(code);
+    expect(row.body).toContain(SECRET_MASK);
+    expect(row.sealedBody).toBeNull();
+    expect(await prisma.outboxMessage.count({ where: { OR: [{ body: { contains: code } }, { sealedBody: { contains: code } }] } })).toBe(0);
+  });
+
+  it("clears a waiting code's text in the database once the message is given up, and will not send it again", async () => {
+    const id = await prisma.$transaction((tx) =>
+      queueMessage(tx, { channel: "sms", recipient: "+8801911555555", language: "en", template: "borrower.sign-in-code", values: { code: "482913", minutes: 5 } }),
+    );
+    const waiting = await prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
+    expect(waiting.body).not.toContain("482913");
+    expect(waiting.sealedBody).toContain("482913");
+    // Whatever statement gives it up, the trigger clears the sealed text.
+    await prisma.$executeRaw`UPDATE "OutboxMessage" SET "status" = 'failed' WHERE "id" = ${id}`;
+    expect((await prisma.outboxMessage.findUniqueOrThrow({ where: { id } })).sealedBody).toBeNull();
+    await actAs("admin");
+    expect(await resendMessageAction({ id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "secretGone" } });
+    expect((await prisma.outboxMessage.findUniqueOrThrow({ where: { id } })).status).toBe("failed");
+    sessionState.token = null;
   });
 });
 
@@ -265,7 +399,6 @@ describe("the NID or date-of-birth step", () => {
     const answers: string[] = [];
     for (let round = 0; round < 3; round += 1) {
       await aMinuteLater(a.phone);
-      await prisma.rateLimitBucket.deleteMany({ where: { key: { startsWith: "borrower.code.phone:" } } });
       freshAddress();
       borrowerJar.clear();
       await requestBorrowerCode({ phone: a.phone });

@@ -1,4 +1,4 @@
-/** Per-address fixed-window limits kept in PostgreSQL, and what the public endpoints do when one is reached. */
+/** Per-address sliding-window limits kept in PostgreSQL, and what the public endpoints do when one is reached. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db";
 import { handleApplicationSubmission, handleNidImageCheck, handleStatusLookup } from "@/lib/applications/service";
@@ -36,17 +36,32 @@ async function tableCounts() {
 }
 
 describe("consumeRateLimit", () => {
-  it("allows the limit per window, then refuses until the next window", async () => {
+  it("allows the limit in any window's length, then refuses until enough of the earlier requests have slid out", async () => {
     const now = new Date("2026-11-22T08:00:10.000Z");
     const ip = freshIp();
     const decisions = [];
     for (let i = 0; i < 5; i++) decisions.push(await consumeRateLimit(rule, ip, { now, ...noPrune }));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
     expect(decisions.map((d) => d.count)).toEqual([1, 2, 3, 4, 5]);
-    expect(decisions[0]?.resetAt.toISOString()).toBe("2026-11-22T08:01:00.000Z");
+    expect(decisions[0]?.resetAt.toISOString()).toBe(now.toISOString());
 
-    const nextWindow = await consumeRateLimit(rule, ip, { now: new Date("2026-11-22T08:01:00.000Z"), ...noPrune });
-    expect(nextWindow).toMatchObject({ allowed: true, count: 1 });
+    // A fixed window would open again at 08:01:00 with the whole limit: the five just counted still weigh on it.
+    const atEdge = await consumeRateLimit(rule, ip, { now: new Date("2026-11-22T08:01:00.000Z"), ...noPrune });
+    expect(atEdge).toMatchObject({ allowed: false, count: 6 });
+    // Two thirds of the earlier window slid out: floor(5 / 3) = 1 of it still counts, beside the two counted in this one.
+    const later = await consumeRateLimit(rule, ip, { now: new Date("2026-11-22T08:01:40.000Z"), ...noPrune });
+    expect(later).toMatchObject({ allowed: true, count: 3 });
+    const bucket = await prisma.rateLimitBucket.findFirstOrThrow({ where: { key: `test.rule:${ip}`, windowStart: new Date("2026-11-22T08:01:00.000Z") } });
+    expect(bucket.count).toBe(2);
+  });
+
+  it("says when a refused subject may try again, and is right about it", async () => {
+    const now = new Date("2026-11-22T08:30:20.000Z");
+    const ip = freshIp();
+    let last = await consumeRateLimit(rule, ip, { now, ...noPrune });
+    while (last.allowed) last = await consumeRateLimit(rule, ip, { now, ...noPrune });
+    const again = await consumeRateLimit(rule, ip, { now: last.resetAt, ...noPrune });
+    expect(again.allowed).toBe(true);
   });
 
   it("counts each address and each rule separately", async () => {

@@ -12,10 +12,11 @@ const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-sta
   getMiddlewareMatchers: (matcher: string[], config: object) => { regexp: string }[];
 };
 
-// proxy.ts imports the sign-in configuration; its matcher is a literal (Next requires one), read from the source.
+// proxy.ts imports the sign-in configuration; its matcher is a list of literals (Next requires them), read from the source.
 const source = readFileSync("proxy.ts", "utf8");
-const literal = /matcher:\s*\[\s*("(?:[^"\\]|\\.)*")/.exec(source)?.[1];
-const matchers = getMiddlewareMatchers([JSON.parse(literal!)], {}).map((m) => new RegExp(m.regexp));
+const list = /matcher:\s*\[([^\]]*(?:\][^\]]*)*?)\],\n\};/.exec(source)?.[1] ?? "";
+const literals = [...list.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((m) => JSON.parse(m[0]) as string);
+const matchers = getMiddlewareMatchers(literals, {}).map((m) => new RegExp(m.regexp));
 const proxied = (path: string) => matchers.some((m) => m.test(path));
 
 /** Every route.ts outside app/[locale], as a concrete path (each [param] becomes a sample value). */
@@ -62,4 +63,13 @@ describe("proxy matcher", () => {
     "/society-manager/c1abc/backups",
     "/society-manager/c1abc/field/nope",
   ])("runs on the unknown path %s beside the route handlers", (path) => expect(proxied(path)).toBe(true));
+
+  it("reads two entries: the pages, and the addresses whose percent-escapes may not decode", () => {
+    expect(literals).toHaveLength(2);
+  });
+
+  it.each(["/%ZZ", "/_next/%ZZ", "/account/api/loans/%ZZ/schedule.pdf", "/society-manager/c1abc/backup%", "/icons/%FF.png", "/admin/api/payments/%C0%AF/receipt.pdf"])(
+    "runs on the address %s, which may not decode (the proxy answers 400)",
+    (path) => expect(proxied(path)).toBe(true),
+  );
 });

@@ -29,7 +29,7 @@ export const booksQuerySchema = z
   .object({
     from: isoDay.optional().catch(undefined),
     to: isoDay.optional().catch(undefined),
-    worker: z.string().trim().max(64).optional().catch(undefined),
+    worker: recordId.optional().catch(undefined),
     account: accountCode.optional().catch(undefined),
     page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   })

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { idempotencyKey } from "@/lib/idempotency/schemas";
 import { parseNumberInput } from "@/lib/format";
-import { msg } from "@/lib/validation/fields";
+import { msg, recordId } from "@/lib/validation/fields";
 
 export const FIELD_SYNC_VERSION = 1 as const;
 /** Entries a phone sends in one request: a day's round fits in one or two. */
@@ -70,7 +70,7 @@ export type FieldSyncResponse = { version: typeof FIELD_SYNC_VERSION; syncedAt: 
 
 /** The sheet request's query: an admin chooses the worker; a user always gets their own. */
 export const fieldSheetQuerySchema = z.object({
-  worker: z.string().min(1).max(64).optional(),
+  worker: recordId.optional(),
   date: isoDay.optional(),
 });
 

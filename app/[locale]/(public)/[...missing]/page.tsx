@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { segmentLocale, type LocaleParams } from "@/i18n/segment";
 import { log } from "@/lib/ops/logger";
+import { printable } from "@/lib/validation/path-params";
 
 /**
  * Catches every URL no other route or public file answers, logs it, and shows the 404 page
@@ -18,17 +19,13 @@ export async function generateMetadata(props: LocaleParams): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-/** Control characters and very long paths would make the log line misleading or huge. */
-function forLog(path: string): string {
-  return path.replace(/[\u0000-\u001f\u007f]/g, "?").slice(0, 300);
-}
-
 // Any path at all: caching each one would let a scanner fill the cache. Rendered per request.
 export const dynamic = "force-dynamic";
 
 export default async function MissingPage({ params }: { params: Promise<{ locale: string; missing: string[] }> }) {
   await segmentLocale({ params });
   const { missing } = await params;
-  log.warn({ area: "404", path: forLog(`/${missing.join("/")}`) }, "page not found");
+  // Any segments at all name nothing here: the address is only logged, control characters and length made harmless.
+  log.warn({ area: "404", path: printable(`/${missing.join("/")}`) }, "page not found");
   notFound();
 }

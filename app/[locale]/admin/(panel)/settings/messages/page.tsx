@@ -4,6 +4,7 @@ import { MailCheck } from "lucide-react";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { EmptyState, FilterForm, FilterSelect, ListTable } from "@/components/admin/list-parts";
 import { ResendMessageButton } from "@/components/admin/messages/resend-button";
+import { carriesSecret } from "@/lib/outbox/templates";
 import { NoticeRegion } from "@/components/admin/notices";
 import { PageHeader } from "@/components/admin/page-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -83,7 +84,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
                           : null}
                     </div>
                   </TableCell>
-                  <TableCell className="text-right">{row.status === "failed" ? <ResendMessageButton id={row.id} /> : null}</TableCell>
+                  <TableCell className="text-right">{row.status === "failed" && !carriesSecret(row.template) ? <ResendMessageButton id={row.id} /> : null}</TableCell>
                 </TableRow>
               ))}
             </ClientMessages>

@@ -1,12 +1,14 @@
 import { requireRoutePermission } from "@/lib/auth/guard";
 import { getKycDocumentImage } from "@/lib/kyc/queries";
+import { kycDocumentIdField } from "@/lib/kyc/schemas";
+import { parsePathParams } from "@/lib/validation/path-params";
 
 /** A KYC document's image, for staff who may read KYC cases. Never cached, never sniffed. */
 export async function GET(_request: Request, { params }: { params: Promise<{ documentId: string }> }) {
-  const { documentId } = await params;
-  const ctx = await requireRoutePermission("kyc.read", `/admin/api/kyc/documents/${documentId}/image`);
+  const ids = await parsePathParams(params, { documentId: kycDocumentIdField });
+  const ctx = await requireRoutePermission("kyc.read", `/admin/api/kyc/documents/${ids?.documentId ?? "[documentId]"}/image`);
   if (ctx instanceof Response) return ctx;
-  const found = await getKycDocumentImage(documentId);
+  const found = ids && (await getKycDocumentImage(ids.documentId));
   const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (!found) return new Response("Not found", { status: 404, headers });
   const { bytes, mimeType } = found.frontImage;
