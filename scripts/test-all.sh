@@ -21,7 +21,9 @@ step "Message keys";    npm run -s check:messages
 step "Unit tests";      npm run -s test:unit
 step "Integration tests (PostgreSQL)"; npm run -s test:integration
 # The standalone output too: the browser tests also serve it, as the container image does.
-step "Production build"; NEXT_OUTPUT=standalone npm run -s build
+step "Production build"; NEXT_OUTPUT=standalone npm run -s build 2>&1 | tee .test-results/build.log
+# A newcomer reads a warning in the build log as a broken build: there must be none (issue 47).
+if grep -inE "warn|error|⚠" .test-results/build.log; then echo "The build printed the warning or error lines above"; exit 1; fi
 step "Browser tests (Chromium)"; npm run -s test:e2e
 
 # One closing line for the whole suite, summed from the runners' JSON reports.
