@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
   /**
    * The proxy sees the request's own host. Without this Next renames 127.0.0.1 to "localhost" for it, and
    * a server started with `next start -H 127.0.0.1` (behind nginx, and in our tests) then takes the
-   * proxy's locale rewrite for another host and proxies the request to itself (docs/decisions.md).
+   * proxy's locale rewrite for another host and proxies the request to itself (docs/decisions/0096-public-pages-from-next-cache.md).
    */
   skipProxyUrlNormalize: true,
   poweredByHeader: false,

@@ -86,7 +86,7 @@ const isBackOfficePage = (pathname: string) => pathname === "/admin" || pathname
 // The Auth.js configuration is read lazily (see lib/auth/config.ts), so auth(handler) resolves to the handler.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
   // An address that does not decode is answered 400 (Next.js would answer 500). A POST to a page is a server action: one from another site, or naming no action of this build, is answered here
-  // (Next.js would throw: a 500 and an error line). Request hygiene, not authorization (docs/decisions.md).
+  // (Next.js would throw: a 500 and an error line). Request hygiene, not authorization (docs/decisions/0247-proxy-answers-foreign-actions-unreadable-addresses.md).
   const refused = refuseUnreadableAddress(request.nextUrl.pathname) ?? refuseForeignActionRequest(request, knownServerActionIds());
   if (refused) return refused;
   const { pathname } = request.nextUrl;

@@ -5,7 +5,7 @@
  *
  * Why: the files were requested during the first layout; on a fast link they arrived before that frame was shown,
  * and Lighthouse's simulation of a slow link then counted them into the first paint (FCP 1.8 s instead of 0.93 s, at
- * random: docs/decisions.md). On a slow link the first paint never waited for them (font-display: swap) and still does
+ * random: docs/decisions/0003-slow-phone-first-view.md). On a slow link the first paint never waited for them (font-display: swap) and still does
  * not; the text now swaps once, when all four files have arrived, instead of as each one arrives. A tab that has
  * loaded them uses the font on its later pages from the start (sessionStorage, set only once the files are cached).
  *

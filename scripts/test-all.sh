@@ -22,8 +22,12 @@ step "Unit tests";      npm run -s test:unit
 step "Integration tests (PostgreSQL)"; npm run -s test:integration
 # The standalone output too: the browser tests also serve it, as the container image does.
 step "Production build"; NEXT_OUTPUT=standalone npm run -s build 2>&1 | tee .test-results/build.log
-# A newcomer reads a warning in the build log as a broken build: there must be none (issue 47).
-if grep -inE "warn|error|⚠" .test-results/build.log; then echo "The build printed the warning or error lines above"; exit 1; fi
+# A newcomer reads a warning in the build log as a broken build: there must be none (issue 47). One line is let
+# through: Next prints "No build cache found" only when CI is set and .next/cache is missing (every clean CI clone),
+# advice on caching between CI runs that a newcomer's build never prints.
+if grep -inE "warn|error|⚠" .test-results/build.log | grep -vF "No build cache found. Please configure build caching"; then
+  echo "The build printed the warning or error lines above"; exit 1
+fi
 step "Browser tests (Chromium)"; npm run -s test:e2e
 
 # One closing line for the whole suite, summed from the runners' JSON reports.

@@ -72,14 +72,16 @@ export function BorrowerSignIn() {
         setStep("code");
         return;
       }
-      if (result.error === "tooSoon") {
-        // A code sent a moment ago still works: go on to it.
+      if (result.error === "tooSoon" && result.codeOnThisDevice) {
+        // The code this device asked for a moment ago still works: go on to it.
         setPhone(typed);
         codeForm.reset({ phone: typed, code: "" });
-        setNotice(t("errors.tooSoon", { seconds: result.retryAfterSeconds ?? 60 }));
+        setNotice(t("errors.tooSoon", { seconds: result.retryAfterSeconds }));
         setStep("code");
         return;
       }
+      // This device holds no code to type (another browser asked): it waits on this step and asks again.
+      if (result.error === "tooSoon") return setProblem(t("errors.askAgainIn", { seconds: result.retryAfterSeconds }));
       setProblem(t(`errors.${result.error}`));
     });
 

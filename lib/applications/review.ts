@@ -33,7 +33,7 @@ export function emiToIncomePercent(emi: number, monthlyIncome: number): number |
 /**
  * Debt-to-income: (EMI + monthly payments on other loans) over monthly income, in percent with one decimal. The
  * prototype divided existing loans by 12 because it stored a total; the wizard asks for monthly payments (the
- * figure the eligibility rule adds to the EMI), so they count in full (docs/decisions.md).
+ * figure the eligibility rule adds to the EMI), so they count in full (docs/decisions/0037-existing-loans.md).
  */
 export function debtToIncomePercent(emi: number, existingLoans: number | null, monthlyIncome: number): number | null {
   if (monthlyIncome <= 0) return null;

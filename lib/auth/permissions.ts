@@ -2,7 +2,7 @@
  * The one permission table of the back office (in the style of dub's rbac/permissions.ts): every
  * permission and the roles that hold it. Pages, layouts, route handlers and server actions all ask
  * `hasPermission` through lib/auth/guard.ts and lib/auth/action-client.ts; nothing else decides access.
- * The reasoning per row is in docs/decisions.md ("Roles and permissions"). Pure: safe in client code.
+ * The reasoning per row is in docs/decisions/0063-roles-and-permissions.md. Pure: safe in client code.
  */
 import type { SocietyRole, StaffRole } from "@/lib/generated/prisma/enums";
 

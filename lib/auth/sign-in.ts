@@ -3,7 +3,7 @@ import { writeAudit } from "@/lib/audit/service";
 import { randomToken, sha256Hex } from "@/lib/crypto/hash";
 import { prisma } from "@/lib/db";
 import type { Prisma, StaffRole } from "@/lib/generated/prisma/client";
-import { STAFF_SIGN_IN_LIMIT, UNKNOWN_PHONE_FAILURE_LIMIT } from "@/lib/rate-limit/rules";
+import { STAFF_SIGN_IN_LIMIT } from "@/lib/rate-limit/rules";
 import { consumeRateLimit } from "@/lib/rate-limit/service";
 import type { RequestContext } from "@/lib/request";
 import { normalizeBdMobile } from "@/lib/validation/bd";
@@ -65,6 +65,28 @@ async function registerFailure(staffUserId: string, now: Date): Promise<Date | n
   return until && until > now ? until : null;
 }
 
+/**
+ * A failure for a typed number that is no active account, under the same rule as registerFailure: the fifth in a row
+ * locks it for LOCK_MS from then, and a run-out lock starts the count again. Called only when it is not locked.
+ */
+async function registerUnknownPhoneFailure(phone: string, now: Date): Promise<Date | null> {
+  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const rows = await prisma.$queryRaw<{ lockedUntil: Date | null }[]>`
+    INSERT INTO "UnknownStaffPhone" ("phone", "failedSignInCount", "lockedUntil", "updatedAt")
+    VALUES (${phone}, 1, NULL, ${now})
+    ON CONFLICT ("phone") DO UPDATE SET
+      "failedSignInCount" = CASE WHEN "UnknownStaffPhone"."lockedUntil" IS NOT NULL AND "UnknownStaffPhone"."lockedUntil" <= ${now} THEN 1
+                                 ELSE "UnknownStaffPhone"."failedSignInCount" + 1 END,
+      "lockedUntil" = CASE
+        WHEN "UnknownStaffPhone"."lockedUntil" IS NOT NULL AND "UnknownStaffPhone"."lockedUntil" <= ${now} THEN NULL
+        WHEN "UnknownStaffPhone"."failedSignInCount" + 1 >= ${MAX_CONSECUTIVE_FAILURES} THEN ${lockUntil}
+        ELSE "UnknownStaffPhone"."lockedUntil" END,
+      "updatedAt" = ${now}
+    RETURNING "lockedUntil"`;
+  const until = rows[0]?.lockedUntil ?? null;
+  return until && until > now ? until : null;
+}
+
 async function auditSignIn(
   db: Prisma.TransactionClient,
   user: { id: string; name: string },
@@ -105,9 +127,13 @@ export async function verifyPasswordStep(input: PasswordStepInput, request: Requ
     : null;
 
   if (!user || !user.active) {
+    // As for an account: a locked number answers at once, with a fixed end; otherwise the password's time is spent.
+    const typed = phone ?? input.phone.trim().slice(0, 100);
+    const unknown = await prisma.unknownStaffPhone.findUnique({ where: { phone: typed }, select: { lockedUntil: true } });
+    if (unknown?.lockedUntil && unknown.lockedUntil > now) return locked(unknown.lockedUntil);
     await spendVerificationTime(input.password);
-    const failures = await consumeRateLimit(UNKNOWN_PHONE_FAILURE_LIMIT, phone ?? input.phone.trim(), { now });
-    return failures.count >= MAX_CONSECUTIVE_FAILURES ? locked(failures.resetAt) : { ok: false, error: "invalidCredentials" };
+    const lockedUntil = await registerUnknownPhoneFailure(typed, now);
+    return lockedUntil ? locked(lockedUntil) : { ok: false, error: "invalidCredentials" };
   }
   if (user.lockedUntil && user.lockedUntil > now) return locked(user.lockedUntil);
 

@@ -10,7 +10,7 @@ import { isDevelopmentTotpKeyId, openTotpSecret, totpKeyRing } from "./totp-secr
  * TOTP_ENCRYPTION_KEY_PREVIOUS). One that does not is the operator's problem (the server started with another key than
  * the one that sealed it, or a demo database seeded with another): that staff member cannot sign in with a code.
  * Checked at start-up (instrumentation.ts: a warning naming the count and what to do) and by the readiness check
- * (cached, docs/decisions.md "A two-step secret that does not open").
+ * (cached, docs/decisions/0242-two-step-secret-that-does-not-open.md).
  *
  * Log lines here never carry a secret, and avoid the word itself in their text: the log mask (lib/ops/log-mask.ts)
  * treats the word after "secret" as one.

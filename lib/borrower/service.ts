@@ -17,6 +17,7 @@ import {
   CODE_RESEND_INTERVAL_MS,
   CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR,
   CODES_PER_NUMBER_PER_HOUR,
+  CODES_PER_NUMBER_PER_HOUR_CAP,
   CODES_PER_REMEMBERED_DEVICE_PER_HOUR,
   CODE_TTL_MS,
   IDENTITY_MAX_FAILURES,
@@ -32,7 +33,7 @@ import { createBorrowerSession } from "./session";
 
 export type RequestCodeResult =
   | { ok: true; challengeToken: string }
-  | { ok: false; error: "tooSoon"; retryAfterSeconds: number }
+  | { ok: false; error: "tooSoon"; retryAfterSeconds: number; codeOnThisDevice: boolean }
   | { ok: false; error: "rateLimited" };
 export type VerifyCodeResult =
   | { ok: true; step: "done"; sessionToken: string }
@@ -64,7 +65,7 @@ async function isKnownNumber(db: Prisma.TransactionClient, phone: string): Promi
   return rows[0]?.known === true;
 }
 
-/** Codes issued in the last hour: to the number's shared lane, to this address for the number, to this device. */
+/** Codes issued in the last hour: to the number outside remembered devices, to this address for it, to this device. */
 async function codesIssued(tx: Prisma.TransactionClient, phone: string, ip: string, deviceId: string | null, now: Date) {
   const since = new Date(now.getTime() - CODE_QUOTA_WINDOW_MS);
   const rows = await tx.$queryRaw<{ number: number; address: number; device: number }[]>`
@@ -75,13 +76,27 @@ async function codesIssued(tx: Prisma.TransactionClient, phone: string, ip: stri
   return rows[0] ?? { number: 0, address: 0, device: 0 };
 }
 
+/** Whether the quotas of the hour leave this request a code (the rules are in limits.ts). */
+function withinQuota(issued: { number: number; address: number; device: number }, remembered: boolean): boolean {
+  if (remembered) return issued.device < CODES_PER_REMEMBERED_DEVICE_PER_HOUR;
+  if (issued.address === 0) return issued.number < CODES_PER_NUMBER_PER_HOUR_CAP;
+  return issued.address < CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR && issued.number < CODES_PER_NUMBER_PER_HOUR;
+}
+
+/** Whether the challenge cookie names a code of this number that can still be used (the code step has one to take). */
+async function hasLiveChallenge(tx: Prisma.TransactionClient, phone: string, challengeToken: string | null, now: Date): Promise<boolean> {
+  if (!challengeToken) return false;
+  const live = await tx.borrowerSignInCode.count({ where: { phone, challengeHash: sha256Hex(challengeToken), usedAt: null, expiresAt: { gt: now } } });
+  return live > 0;
+}
+
 /**
  * Step 1. The same work and the same answer for every number: a code row is written either way, and only for a known
  * number is the SMS queued, after the response (so a known number's answer takes no longer). The address limit is
  * checked first and a request it refuses counts nowhere else; the number's quotas count codes issued, never refused
- * requests. One code a minute per lane, held by a lock on the number so two requests at once cannot both pass. The
- * code belongs to the device's challenge (a cookie): another device's wrong tries cannot lock it, and a new request
- * replaces only this device's earlier code.
+ * requests. One code a minute per lane (an address's, or a remembered device's), held by a lock on the number so two
+ * requests at once cannot both pass. The code belongs to the device's challenge (a cookie): another device's wrong
+ * tries cannot lock it, and a new request replaces only this device's earlier code.
  */
 export async function requestSignInCode(
   phone: string,
@@ -96,15 +111,16 @@ export async function requestSignInCode(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`borrower-code:${phone}`}, 0))`;
     const device = await rememberedDevice(tx, cookies.deviceToken, phone, now);
     const deviceId = device?.id ?? null;
-    // The lane a request waits in: a remembered device's own, or the number's shared one.
-    const latest = await tx.borrowerSignInCode.findFirst({ where: { phone, deviceId }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+    // The lane a request waits in: a remembered device's own, or this address's for the number (a stranger elsewhere
+    // never makes the borrower wait).
+    const lane = deviceId ? { phone, deviceId } : { phone, deviceId: null, ip: request.ip };
+    const latest = await tx.borrowerSignInCode.findFirst({ where: lane, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
     const wait = latest ? latest.createdAt.getTime() + CODE_RESEND_INTERVAL_MS - now.getTime() : 0;
-    if (wait > 0) return { ok: false, error: "tooSoon", retryAfterSeconds: Math.ceil(wait / 1000) };
-    const issued = await codesIssued(tx, phone, request.ip, deviceId, now);
-    const overQuota = deviceId
-      ? issued.device >= CODES_PER_REMEMBERED_DEVICE_PER_HOUR
-      : issued.number >= CODES_PER_NUMBER_PER_HOUR || issued.address >= CODES_PER_NUMBER_AND_ADDRESS_PER_HOUR;
-    if (overQuota) return { ok: false, error: "rateLimited" };
+    if (wait > 0) {
+      // The code step opens only on a device holding a code it can use; any other waits on the number step.
+      return { ok: false, error: "tooSoon", retryAfterSeconds: Math.ceil(wait / 1000), codeOnThisDevice: await hasLiveChallenge(tx, phone, cookies.challengeToken, now) };
+    }
+    if (!withinQuota(await codesIssued(tx, phone, request.ip, deviceId, now), deviceId !== null)) return { ok: false, error: "rateLimited" };
 
     const known = await isKnownNumber(tx, phone);
     const id = randomUUID();

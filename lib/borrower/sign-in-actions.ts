@@ -26,7 +26,7 @@ import { revokeBorrowerSession, signOutEverywhere } from "./session";
 
 type Failure<E extends string> = { ok: false; error: E | "validation" | "server"; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
 
-export type RequestCodeActionResult = { ok: true } | Failure<"tooSoon" | "rateLimited">;
+export type RequestCodeActionResult = { ok: true } | Failure<"rateLimited"> | { ok: false; error: "tooSoon"; retryAfterSeconds: number; codeOnThisDevice: boolean };
 export type VerifyCodeActionResult = { ok: true; step: "done" | "identity" } | Failure<"invalidCode" | "expired" | "locked" | "rateLimited">;
 export type IdentityActionResult = { ok: true } | Failure<"identityMismatch" | "expired" | "locked" | "rateLimited">;
 

@@ -7,7 +7,7 @@ import type { ApplicationStatus, LoanType } from "@/lib/generated/prisma/enums";
 import { dhakaDay, percentChange, percentOf, periodWindows, type Period } from "./period";
 
 /*
- * Dashboard figures, all computed from the database (docs/decisions.md, "Dashboard figures"):
+ * Dashboard figures, all computed from the database (docs/decisions/0064-back-office-dashboard-figures.md):
  * - applications received: applications submitted in the window;
  * - approval rate: approved ÷ (approved + rejected) among applications decided in the window;
  * - amount disbursed: Loan.disbursedAmount of loans disbursed in the window;

@@ -2,7 +2,7 @@
  * A loan's risk level and the reasons for it, from one rule table (issue 8 item 3). Each rule looks at one fact
  * of the borrower and says low, medium or high; the loan's level is the highest any rule says, and every rule
  * above low is a reason shown on the Assessment tab. Pure, so the loan is assessed the same way when it is
- * created, when its amount is approved and when the dialog explains it. Thresholds: docs/decisions.md.
+ * created, when its amount is approved and when the dialog explains it. Thresholds: docs/decisions/0107-risk-level-rule-table.md.
  */
 // Relative: the seed (plain tsx, no path aliases) assesses its demo loans with these rules too.
 import { debtToIncomePercent, EMI_TO_INCOME_LIMIT_PERCENT, emiToIncomePercent } from "../applications/review";

@@ -25,12 +25,6 @@ export const STATUS_LOOKUP_LIMIT: RateLimitRule = { name: "application.status-lo
 /** Staff sign-in attempts (password and code steps) per address: above any honest office's typing. */
 export const STAFF_SIGN_IN_LIMIT: RateLimitRule = { name: "staff.sign-in", limit: 30, windowMs: TEN_MINUTES_MS };
 
-/**
- * Failed sign-ins for a phone number that is no active staff account: locked like a real account after
- * the same number of failures, so the lock message does not reveal which numbers exist.
- */
-export const UNKNOWN_PHONE_FAILURE_LIMIT: RateLimitRule = { name: "staff.sign-in.unknown-phone", limit: 5, windowMs: 15 * 60 * 1000 };
-
 /** Buckets older than this are deleted when pruning; longer than two of every rule's windows (the longest is a day). */
 export const RATE_LIMIT_RETENTION_MS = 49 * 60 * 60 * 1000;
 

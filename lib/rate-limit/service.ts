@@ -55,10 +55,10 @@ export async function consumeRateLimit(
   return { allowed: count <= rule.limit, count, resetAt: slidingResetAt(rule, previous, current, now) };
 }
 
-/** Deletes buckets whose windows ended long ago. Returns how many were deleted. */
+/** Deletes buckets whose windows ended long ago, and failure counts of unknown staff numbers as long idle. Returns how many buckets were deleted. */
 export async function pruneRateLimitBuckets(now: Date = new Date()): Promise<number> {
-  const { count } = await prisma.rateLimitBucket.deleteMany({
-    where: { windowStart: { lt: new Date(now.getTime() - RATE_LIMIT_RETENTION_MS) } },
-  });
+  const before = new Date(now.getTime() - RATE_LIMIT_RETENTION_MS);
+  const { count } = await prisma.rateLimitBucket.deleteMany({ where: { windowStart: { lt: before } } });
+  await prisma.unknownStaffPhone.deleteMany({ where: { updatedAt: { lt: before } } });
   return count;
 }

@@ -108,7 +108,7 @@ export type RepaymentStats = {
    * Collection rate: of the instalments that fell due in the last COLLECTION_RATE_WINDOW_DAYS days (today
    * included), the share fully paid, in percent with one decimal; null when none fell due. A trailing window, not
    * all history: it says how collection goes now (years of settled instalments would hide this month's misses),
-   * and it is counted from two short index ranges. docs/decisions.md "Repayments: collection rate".
+   * and it is counted from two short index ranges. docs/decisions/0126-collection-rate.md.
    */
   collectionRate: { percent: number | null; paid: number; due: number };
 };

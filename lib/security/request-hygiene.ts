@@ -1,6 +1,6 @@
 /**
- * Request hygiene, checked in the proxy before Next.js sees the request (docs/decisions.md, "Foreign server-action
- * requests" and "Unreadable addresses"). An address whose percent-encoding does not decode (`%ZZ`, `%FF`, a cut
+ * Request hygiene, checked in the proxy before Next.js sees the request
+ * (docs/decisions/0247-proxy-answers-foreign-actions-unreadable-addresses.md). An address whose percent-encoding does not decode (`%ZZ`, `%FF`, a cut
  * multi-byte sequence) makes Next.js 16.4 look for an error page this app does not build and answer a bare 500.
  * Next.js 16 refuses a POST to a page whose Origin names another host by throwing ("Invalid
  * Server Actions request.": a 500 and an error line), throws on an Origin it cannot parse, and answers an action id it

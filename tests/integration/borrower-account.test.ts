@@ -43,7 +43,7 @@ import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { logOnlyAdapter, type OutgoingMessage } from "@/lib/outbox/adapter";
 import { resendMessageAction } from "@/lib/outbox/actions";
-import { deliveryFinished, queueMessage } from "@/lib/outbox/service";
+import { deliverPendingMessages, deliveryFinished, queueMessage } from "@/lib/outbox/service";
 import { SECRET_MASK } from "@/lib/outbox/templates";
 import { BORROWER_CODE_ADDRESS_LIMIT } from "@/lib/rate-limit/rules";
 import { recordPaymentAction } from "@/lib/repayments/actions";
@@ -193,10 +193,15 @@ describe("the sign-in code", () => {
     expect(row.usedAt).not.toBeNull();
   });
 
-  it("is asked for at most once a minute per number, known or not", async () => {
+  it("is asked for at most once a minute per number from one address, known or not; only the device holding the code is sent on to it", async () => {
     expect(await requestBorrowerCode({ phone: "01911-000009" })).toEqual({ ok: true });
+    expect(await requestBorrowerCode({ phone: "01911-000009" })).toMatchObject({ ok: false, error: "tooSoon", codeOnThisDevice: true });
+    // Another browser behind the same address holds no challenge: it waits, and is not sent to a code step it cannot use.
+    borrowerJar.clear();
+    expect(await requestBorrowerCode({ phone: "01911-000009" })).toMatchObject({ ok: false, error: "tooSoon", codeOnThisDevice: false });
+    // Someone elsewhere never makes the number wait.
     freshAddress();
-    expect(await requestBorrowerCode({ phone: "01911-000009" })).toMatchObject({ ok: false, error: "tooSoon" });
+    expect(await requestBorrowerCode({ phone: "01911-000009" })).toEqual({ ok: true });
   });
 
   it("answers the same for an unknown number, sends it nothing, and no code works for it", async () => {
@@ -272,6 +277,29 @@ describe("limits a stranger cannot turn against a borrower", () => {
     expect(await requestSignInCode(b.phone, "en", at("10.202.0.2"), noCookies, new Date(start.getTime() + 6 * 61_000))).toMatchObject({ ok: true });
   });
 
+  it("gives every address its first code of the hour up to a cap: strangers on two addresses cannot keep a new phone from one", async () => {
+    const start = new Date(Date.now() + 100 * 60_000);
+    const ask = (ip: string, minute: number) => requestSignInCode(b.phone, "en", at(ip), noCookies, new Date(start.getTime() + minute * 61_000));
+    // Three from one address and two from another use up the number's shared five.
+    const strangers: string[] = [];
+    for (const [ip, minute] of [["10.205.0.1", 0], ["10.205.0.1", 1], ["10.205.0.1", 2], ["10.205.0.2", 0], ["10.205.0.2", 1], ["10.205.0.2", 2]] as const) {
+      const asked = await ask(ip, minute);
+      strangers.push(asked.ok ? "ok" : asked.error);
+    }
+    expect(strangers).toEqual(["ok", "ok", "ok", "ok", "ok", "rateLimited"]);
+    // The borrower on a new phone, from her own address: her first code comes, and signs her in.
+    const device = await challengeOf(ask("10.205.0.9", 3));
+    expect(await verifySignInCode({ phone: b.phone, code: await codeSentTo(b.phone) }, device, at("10.205.0.9"), new Date(start.getTime() + 3 * 61_000 + 5_000))).toMatchObject({ ok: true });
+    // New addresses get a first code until the number has had ten this hour; then none, from anywhere.
+    const firsts: string[] = [];
+    for (let i = 10; i < 16; i += 1) {
+      const asked = await ask(`10.205.0.${i}`, 4);
+      firsts.push(asked.ok ? "ok" : asked.error);
+    }
+    expect(firsts).toEqual(["ok", "ok", "ok", "ok", "rateLimited", "rateLimited"]);
+    expect(await prisma.borrowerSignInCode.count({ where: { phone: b.phone, createdAt: { gt: new Date(start.getTime() - 1) } } })).toBe(10);
+  });
+
   it("gives a remembered device its own quota: strangers who used up the number's do not keep its owner out", async () => {
     const start = new Date(Date.now() + 110 * 60_000);
     // The owner signs in once on her phone, which is remembered.
@@ -343,6 +371,30 @@ describe("the outbox", () => {
     expect(await resendMessageAction({ id })).toMatchObject({ ok: false, error: { code: "conflict", reason: "secretGone" } });
     expect((await prisma.outboxMessage.findUniqueOrThrow({ where: { id } })).status).toBe("failed");
     sessionState.token = null;
+  });
+
+  it("seals a code the database is handed in clear (an older server during a deploy), sends it, and masks a refusal that echoes it", async () => {
+    const id = randomUUID();
+    // Written as a server that knows nothing of sealing would: the code in the body, nothing sealed.
+    await prisma.$executeRaw`
+      INSERT INTO "OutboxMessage" ("id", "channel", "recipient", "language", "template", "subject", "body", "status", "nextAttemptAt", "createdAt")
+      VALUES (${id}, 'sms', '+8801911555556', 'en', 'borrower.sign-in-code', 'RinBondhu sign-in code',
+              'RinBondhu: your sign-in code is 735102. It works for 5 minutes.', 'pending', now() - interval '1 minute', now())`;
+    const waiting = await prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
+    expect(waiting.body).toBe(`RinBondhu: your sign-in code is ${SECRET_MASK}. It works for 5 minutes.`);
+    expect(waiting.sealedBody).toContain("735102");
+    // A gateway refuses once, quoting the text; the error kept shows no code, and the retry still sends the code.
+    const refusing = { send: async (m: OutgoingMessage) => { throw new Error(`SMS gateway answered 422: rejected "${m.body}"`); } };
+    await deliverPendingMessages({ adapter: refusing });
+    const refused = await prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
+    expect(refused.lastError).toContain("SMS gateway answered 422");
+    expect(refused.lastError).not.toContain("735102");
+    const sent: OutgoingMessage[] = [];
+    await deliverPendingMessages({ adapter: { send: async (m) => void sent.push(m) }, now: new Date(Date.now() + 3_600_000) });
+    expect(sent.find((m) => m.id === id)?.body).toContain("735102");
+    const done = await prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
+    expect(done.status).toBe("sent");
+    expect([done.body, done.sealedBody, done.lastError].join(" ")).not.toContain("735102");
   });
 });
 

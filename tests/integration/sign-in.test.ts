@@ -90,11 +90,24 @@ describe("password step", () => {
   });
 
   it("locks an unknown number the same way, so the lock does not reveal which numbers exist", async () => {
+    const { phone } = await makeUser();
     const now = new Date();
-    const results = [];
-    for (let i = 0; i < 5; i++) results.push(await verifyPasswordStep({ phone: "01888000111", password: "x" }, request(), { now }));
-    expect(results[3]).toEqual({ ok: false, error: "invalidCredentials" });
-    expect(results[4]).toMatchObject({ ok: false, error: "locked" });
+    const at = (ms: number) => ({ now: new Date(now.getTime() + ms) });
+    const tries = async (who: string, from: number) => {
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await verifyPasswordStep({ phone: who, password: "wrong" }, request(), at(from + i * 1000)));
+      // Tried again during the lock, and once the lock has run out.
+      results.push(await verifyPasswordStep({ phone: who, password: "wrong" }, request(), at(from + 10 * 60_000)));
+      results.push(await verifyPasswordStep({ phone: who, password: "wrong" }, request(), at(from + 4000 + LOCK_MS + 1000)));
+      return results;
+    };
+    const known = await tries(phone, 0);
+    const unknown = await tries("01888000111", 0);
+    // The same answers, the same fixed end of the lock (15 minutes from the fifth failure, not moved by later tries).
+    expect(unknown).toEqual(known);
+    expect(unknown.map((r) => (r.ok ? "ok" : r.error))).toEqual(["invalidCredentials", "invalidCredentials", "invalidCredentials", "invalidCredentials", "locked", "locked", "invalidCredentials"]);
+    expect(unknown[4]).toMatchObject({ lockedUntil: new Date(now.getTime() + 4000 + LOCK_MS).toISOString() });
+    expect(unknown[5]).toMatchObject({ lockedUntil: new Date(now.getTime() + 4000 + LOCK_MS).toISOString() });
   });
 
   it("limits attempts per client address", async () => {

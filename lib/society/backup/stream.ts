@@ -6,7 +6,7 @@
  * Only the top level is scanned here (which key, where each record of a list starts and ends); every
  * record and every other value is parsed by JSON.parse, which also rejects anything malformed inside
  * them. The general streaming parsers measured 4–9× slower than JSON.parse on these files (see
- * docs/decisions.md). The limits of `checkJsonShape` (nesting depth, string length) apply as the text goes by.
+ * docs/decisions/0093-backup-stream-top-level-splitter.md). The limits of `checkJsonShape` (nesting depth, string length) apply as the text goes by.
  */
 import { BACKUP_MAX_DEPTH, BACKUP_MAX_STRING, BackupReadProblem, backupTextChunks, checkFileShape, readBackup, readProblemAnswer, type BackupProblem } from "./format";
 

@@ -5,7 +5,7 @@
  * Two ways societies charge: a flat service charge (the rate on the whole amount for the whole term, as most somitis
  * do) or a declining balance (the annual rate on what is still owed, each period). Either way the plan fixes the total
  * the member repays; the books carry that total on the member's loan account from the day it is paid out
- * (docs/decisions.md), so each instalment collected simply brings it down.
+ * (docs/decisions/0224-loan-plan-charge-booked-at-payout.md), so each instalment collected simply brings it down.
  */
 import { calculateEmi } from "@/lib/loans/emi";
 import { addCalendarDays, addCalendarMonths, amortise } from "@/lib/repayments/schedule";

@@ -8,7 +8,7 @@ type RecordedEntry = { memberId: string; date: string; installment: number; savi
 /**
  * Receipt SMS for collections just recorded: one per member per day at most (the outbox's dedupe key), to members
  * with a phone, with the amount, the date, the receipt number and the member's savings to date. Members have no
- * language of their own on record: society members read Bengali (docs/decisions.md).
+ * language of their own on record: society members read Bengali (docs/decisions/0153-field-receipt-sms.md).
  */
 export async function queueReceiptMessages(tx: Prisma.TransactionClient, societyId: string, entries: readonly RecordedEntry[]): Promise<number> {
   if (entries.length === 0) return 0;

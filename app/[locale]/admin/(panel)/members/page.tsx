@@ -11,7 +11,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The spec's member list: the same people with the same cards, filters and dialogs as the User Profile
- * Dashboard, so the same screen (docs/decisions.md, "Customer records").
+ * Dashboard, so the same screen (docs/decisions/0115-one-screen-for-both-customer-addresses.md).
  */
 export default async function MembersPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requirePermission("customers.read", "/admin/members");
