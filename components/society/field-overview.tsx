@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDateTime, formatNumber, formatTaka } from "@/lib/format";
 import type { FieldOverview } from "@/lib/society/field/queries";
+import { FIELD_DEVICE_STALE_MS } from "@/lib/society/field/schemas";
 import { ConfirmHandoverButton, ReceiveWorkerCash, WorkerAccountSelect } from "./field-overview-controls";
 
 /**
@@ -38,6 +39,12 @@ export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyI
                   <span data-testid="field-overview-on-phones" data-count={w.onPhones}>
                     {t("onPhones", { count: formatNumber(w.onPhones, locale) })}
                   </span>
+                  {w.onStalePhones > 0 ? (
+                    <span data-testid="field-overview-stale-phones" data-count={w.onStalePhones}>
+                      {" · "}
+                      {t("onStalePhones", { count: formatNumber(w.onStalePhones, locale), days: formatNumber(FIELD_DEVICE_STALE_MS / 86_400_000, locale) })}
+                    </span>
+                  ) : null}
                   {" · "}
                   <span className="whitespace-nowrap" data-testid="field-overview-held" data-amount={w.cashHeld}>
                     {t("holds", { amount: formatTaka(w.cashHeld, locale) })}

@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   "invalidCode",
   "invalidNidLast4",
   "identityAnswerRequired",
+  "collectionTooLarge",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

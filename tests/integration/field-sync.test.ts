@@ -17,7 +17,8 @@ import { POST as syncRoute } from "@/app/society-manager/[societyId]/field/sync/
 import { confirmHandoverAction } from "@/lib/society/field/actions";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
-import type { FieldEntryResult, FieldSyncResponse } from "@/lib/society/field/schemas";
+import { fieldOverview } from "@/lib/society/field/queries";
+import { FIELD_DEVICE_STALE_MS, type FieldEntryResult, type FieldSyncResponse } from "@/lib/society/field/schemas";
 import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 import { memberBalances } from "@/lib/society/books/queries";
@@ -99,6 +100,50 @@ describe("field sync", () => {
     expect(body.results[1]).toMatchObject({ status: "refused", reason: "invalid" });
     expect(body.results[0]!.id).toBe(first.id.toUpperCase());
     expect(await collectionCount()).toBe(2);
+  });
+
+  it("refuses an entry whose recording moment is days off the server's clock, and never prints it on a receipt", async () => {
+    const ahead = entry(m1, { recordedAt: "2099-01-01T00:00:00.000Z" });
+    const behind = entry(m2, { recordedAt: "1971-01-01T00:00:00.000Z" });
+    const fine = entry(m1, { recordedAt: new Date(Date.now() + 60 * 60_000).toISOString() });
+    const { body } = await sync([ahead, behind, fine]);
+    expect(body.results.map((r) => (r.status === "refused" ? r.reason : r.status))).toEqual(["recordedAtOutOfRange", "recordedAtOutOfRange", "recorded"]);
+    expect(await collectionCount()).toBe(1);
+  });
+
+  it("answers a resend with other figures as a conflict naming the recorded receipt; the recorded collection stands", async () => {
+    const first = entry(m1);
+    const recorded = (await sync([first])).body.results[0]!;
+    if (recorded.status !== "recorded") throw new Error(JSON.stringify(recorded));
+    const { body } = await sync([{ ...first, installment: 300 }, { ...first }], { deviceId: "0193a1b2-0000-7000-8000-0000000000bb" });
+    expect(body.results[0]).toEqual({ id: first.id, status: "refused", reason: "differsFromRecorded", receipt: recorded.receipt });
+    // The same figures again (a replay): the first answer.
+    expect(body.results[1]).toMatchObject({ status: "duplicate", receipt: recorded.receipt });
+    const stored = await prisma.societyCollection.findUniqueOrThrow({ where: { societyId_clientId: { societyId, clientId: first.id } } });
+    expect(stored).toMatchObject({ installmentCollected: 100, savingsCollected: 50 });
+    expect(await collectionCount()).toBe(1);
+    // The phone keeps the conflicting copy until the worker discards it: counted as held on the dashboard.
+    expect(await prisma.fieldDevice.findUniqueOrThrow({ where: { societyId_id: { societyId, id: "0193a1b2-0000-7000-8000-0000000000bb" } } })).toMatchObject({ attentionReported: 1 });
+  });
+
+  it("shows the office what phones hold now: a phone that reported nothing for three days is old news, not counted", async () => {
+    const fresh = "0193a1b2-0000-7000-8000-0000000000c1";
+    const silent = "0193a1b2-0000-7000-8000-0000000000c2";
+    await sync([entry("gone-member")], { deviceId: fresh });
+    await sync([entry("gone-member")], { deviceId: silent });
+    await prisma.fieldDevice.update({ where: { societyId_id: { societyId, id: silent } }, data: { lastSyncAt: new Date(Date.now() - FIELD_DEVICE_STALE_MS - 60_000) } });
+    const worker = (await fieldOverview(societyId)).workers.find((w) => w.id === w1);
+    expect(worker).toMatchObject({ onPhones: 1, onStalePhones: 1 });
+    // The fresh phone reports it holds nothing now (the entry discarded): the count goes to 0.
+    await syncRoute(
+      new Request(`http://localhost/society-manager/${societyId}/field/sync`, {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost" },
+        body: JSON.stringify({ version: 1, deviceId: fresh, pending: 0, attention: 0, entries: [] }),
+      }),
+      { params: Promise.resolve({ societyId }) },
+    );
+    expect((await fieldOverview(societyId)).workers.find((w) => w.id === w1)).toMatchObject({ onPhones: 0, onStalePhones: 1 });
   });
 
   it("keeps the phone's report of what it still holds, counting what the batch has just refused", async () => {
@@ -294,13 +339,13 @@ describe("field sheet", () => {
 describe("closing the day: cash handed over, confirmed by another person", () => {
   async function handover(body: Record<string, unknown>) {
     const response = await handoverRoute(
-      new Request(`http://localhost/society-manager/${societyId}/field/handover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, date: today, ...body }) }),
+      new Request(`http://localhost/society-manager/${societyId}/field/handover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, date: today, idempotencyKey: randomUUID(), ...body }) }),
       { params: Promise.resolve({ societyId }) },
     );
     return { status: response.status, body: (await response.json()) as { ok: boolean; data?: { id: string; expected: number; counted: number }; error?: { code: string; reason?: string; fieldErrors?: Record<string, string> } } };
   }
 
-  it("computes what is expected from the worker's recorded collections, needs a note for a difference, once a day", async () => {
+  it("computes what is expected from the worker's recorded collections, needs a note for a difference, once for what is recorded", async () => {
     await sync([entry(m1), entry(m2, { installment: 200, savings: 20 })]);
     const short = await handover({ counted: "৩০০" });
     expect(short.body).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { note: "required" } } });
@@ -308,6 +353,32 @@ describe("closing the day: cash handed over, confirmed by another person", () =>
     expect(done.body).toMatchObject({ ok: true, data: { expected: 370, counted: 300 } });
     expect((await handover({ counted: 370 })).body).toMatchObject({ ok: false, error: { code: "conflict", reason: "alreadySubmitted" } });
     expect(await prisma.auditLog.count({ where: { action: "society.field.handover", entityId: done.body.data!.id } })).toBe(1);
+  });
+
+  it("opens a second hand-over for a collection recorded after the first; a resend with the form's key answers the first", async () => {
+    await sync([entry(m1)]);
+    const key = randomUUID();
+    const first = await handover({ counted: 150, idempotencyKey: key });
+    expect(first.body).toMatchObject({ ok: true, data: { expected: 150, counted: 150 } });
+    // A late collection, then the first form's request again (a retry on a flickering signal): the first answer.
+    await sync([entry(m2, { installment: 60, savings: 0 })]);
+    expect((await handover({ counted: 150, idempotencyKey: key })).body).toEqual(first.body);
+    // The next hand-over expects only what came since.
+    const second = await handover({ counted: 60 });
+    expect(second.body).toMatchObject({ ok: true, data: { expected: 60, counted: 60 } });
+    expect((await handover({ counted: 0 })).body).toMatchObject({ ok: false, error: { code: "conflict", reason: "alreadySubmitted" } });
+    const rounds = await prisma.fieldCashHandover.findMany({ where: { societyId, workerId: w1 }, orderBy: { round: "asc" }, select: { round: true, expected: true } });
+    expect(rounds).toEqual([{ round: 1, expected: 150 }, { round: 2, expected: 60 }]);
+    // The phone's sheet shows the latest, and what the day's hand-overs took.
+    expect((await sheet()).body).toMatchObject({ handover: { round: 2, expected: 60, status: "submitted" }, handedOver: 210 });
+  });
+
+  it("takes two hand-overs sent at once one after the other: one for the day's cash, the other refused", async () => {
+    await sync([entry(m1)]);
+    const answers = await Promise.all([handover({ counted: 150 }), handover({ counted: 150 })]);
+    expect(answers.filter((a) => a.body.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.body.ok)?.body).toMatchObject({ error: { code: "conflict", reason: "alreadySubmitted" } });
+    expect(await prisma.fieldCashHandover.count({ where: { societyId, workerId: w1 } })).toBe(1);
   });
 
   it("is confirmed by an admin once, never by the person who handed it over", async () => {

@@ -100,7 +100,7 @@ beforeAll(async () => {
     entries: [{ id: randomUUID(), workerId: field.id, memberId: c.id, date: today, installment: 300, savings: 120, recordedAt: new Date().toISOString() }],
   });
   expect(synced.results.map((r) => r.status)).toEqual(["recorded"]);
-  const handover = must(await submitHandover(worker, { version: 1, date: today, counted: 420, note: "" }));
+  const handover = must(await submitHandover(worker, { version: 1, date: today, counted: 420, note: "", idempotencyKey: randomUUID() }));
   must(await confirmHandover(actorOf(adminId, "admin"), { handoverId: handover.id, idempotencyKey: randomUUID() }));
 });
 

@@ -8,8 +8,8 @@ import { FormField } from "@/components/admin/forms";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatTaka } from "@/lib/format";
-import type { OutboxEntry } from "@/lib/society/field/outbox";
+import { formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
+import { canResend, type OutboxEntry } from "@/lib/society/field/outbox";
 import { fieldAmountsSchema } from "@/lib/society/field/schemas";
 import { discardEntry, resendEntry } from "./store";
 
@@ -39,7 +39,8 @@ function AttentionEntry({ entry, onResent, onDiscarded }: { entry: OutboxEntry; 
   const locale = useLocale() as Locale;
   const form = useForm<z.input<typeof fieldAmountsSchema>, unknown, z.output<typeof fieldAmountsSchema>>({
     resolver: zodResolver(fieldAmountsSchema),
-    defaultValues: { installment: String(entry.installment), savings: String(entry.savings) },
+    // In the screen's digits (the form reads Bengali digits back).
+    defaultValues: { installment: localizeDigits(String(entry.installment), locale), savings: localizeDigits(String(entry.savings), locale) },
   });
   const errors = form.formState.errors;
   const resend = form.handleSubmit(async (amounts) => {
@@ -53,31 +54,42 @@ function AttentionEntry({ entry, onResent, onDiscarded }: { entry: OutboxEntry; 
       onDiscarded();
     }
   };
+  const discardButton = (
+    <Button type="button" size="sm" variant="outline" className="h-10 flex-1" onClick={() => void discard()} data-testid="field-attention-discard">
+      {t("attention.discard")}
+    </Button>
+  );
   const ids = { installment: `attention-${entry.id}-installment`, savings: `attention-${entry.id}-savings` };
   return (
     <li className="space-y-2 rounded-md border bg-background p-2" data-testid="field-attention-entry" data-reason={entry.reason}>
       <p className="text-sm font-medium">
         {entry.memberName} · {formatCalendarDate(entry.date, locale)}
       </p>
-      <p className="text-sm text-red-800">{entry.reason ? t(`refusals.${entry.reason}`) : null}</p>
-      <form onSubmit={resend} className="space-y-2" noValidate>
-        <div className="grid grid-cols-2 gap-2">
-          <FormField id={ids.installment} label={t("installment")} error={errors.installment?.message}>
-            <Input id={ids.installment} inputMode="numeric" className="h-11" {...form.register("installment")} />
-          </FormField>
-          <FormField id={ids.savings} label={t("savings")} error={errors.savings?.message}>
-            <Input id={ids.savings} inputMode="numeric" className="h-11" {...form.register("savings")} />
-          </FormField>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" size="sm" className="h-10 flex-1" data-testid="field-attention-resend">
-            {t("attention.resend")}
-          </Button>
-          <Button type="button" size="sm" variant="outline" className="h-10 flex-1" onClick={() => void discard()} data-testid="field-attention-discard">
-            {t("attention.discard")}
-          </Button>
-        </div>
-      </form>
+      <p className="text-sm font-medium tabular-nums" data-testid="field-attention-amount">
+        {formatTaka(entry.installment + entry.savings, locale)}
+      </p>
+      <p className="text-sm text-red-800">{entry.reason ? t(`refusals.${entry.reason}`, { receipt: entry.recordedReceipt ?? "" }) : null}</p>
+      {canResend(entry.reason) ? (
+        <form onSubmit={resend} className="space-y-2" noValidate>
+          <div className="grid grid-cols-2 gap-2">
+            <FormField id={ids.installment} label={t("installment")} error={errors.installment?.message}>
+              <Input id={ids.installment} inputMode="numeric" className="h-11" {...form.register("installment")} />
+            </FormField>
+            <FormField id={ids.savings} label={t("savings")} error={errors.savings?.message}>
+              <Input id={ids.savings} inputMode="numeric" className="h-11" {...form.register("savings")} />
+            </FormField>
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" className="h-10 flex-1" data-testid="field-attention-resend">
+              {t("attention.resend")}
+            </Button>
+            {discardButton}
+          </div>
+        </form>
+      ) : (
+        // A resend cannot be recorded: the worker hands the cash over (or checks with the office) and discards it.
+        <div className="flex">{discardButton}</div>
+      )}
     </li>
   );
 }

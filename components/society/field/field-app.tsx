@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
-import { cashInHand, memberRows, type MemberRow } from "@/lib/society/field/outbox";
+import { cashInHand, heldCash, memberRows, recordedCash, type MemberRow } from "@/lib/society/field/outbox";
 import { membersCollectedTwice } from "@/lib/society/field/rules";
 import type { FieldSheet } from "@/lib/society/field/queries";
 import { WorkerSelect } from "@/components/society/worker-select";
@@ -113,6 +113,7 @@ export function FieldApp({ accountId, societyId, societyName, admin, otherLocale
   };
 
   const cash = todaySheet ? cashInHand(todaySheet, mine) : 0;
+  const held = heldCash(mine);
   const paid = rows.filter((r) => r.status !== "due").length;
   const left = rows.filter((r) => r.status === "due").reduce((sum, r) => sum + r.installment + r.savings, 0);
 
@@ -150,6 +151,11 @@ export function FieldApp({ accountId, societyId, societyName, admin, otherLocale
                 <p className="text-2xl font-bold tabular-nums" data-testid="field-cash">
                   {formatTaka(cash, locale)}
                 </p>
+                {held > 0 ? (
+                  <p className="text-sm font-medium text-red-800" data-testid="field-cash-held" title={t("heldHint")}>
+                    {t("held", { amount: formatTaka(held, locale) })}
+                  </p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">{t("cashInHandHint")}</p>
               </div>
               <div className="rounded-lg border bg-background p-3">
@@ -163,7 +169,17 @@ export function FieldApp({ accountId, societyId, societyName, admin, otherLocale
             {worker ? <MemberList rows={rows} onOpen={setRecording} /> : null}
             {worker && rows.length === 0 ? <p className="text-sm text-muted-foreground">{t("noMembers")}</p> : null}
             {worker && isToday ? (
-              <DayClose societyId={societyId} date={today} expected={cash} held={mine.length} handover={sheet.handover} ownSheet={!admin || !chosenWorker} onDone={() => void sync()} />
+              <DayClose
+                societyId={societyId}
+                date={today}
+                recorded={todaySheet ? recordedCash(todaySheet) : 0}
+                handedOver={sheet.handedOver ?? sheet.handover?.expected ?? 0}
+                heldBack={held}
+                waiting={mine.filter((e) => e.state === "waiting").length}
+                handover={sheet.handover}
+                ownSheet={!admin || !chosenWorker}
+                onDone={() => void sync()}
+              />
             ) : null}
           </>
         )}

@@ -25,6 +25,9 @@ export async function clearFieldDataBeforeSignOut(accountId: string, confirmDisc
     return true;
   });
   if (!cleared) return false;
+  // The server's dashboard counts what phones hold: tell it this phone holds nothing of this account now, while the
+  // session (and the phone's id) still exist. Offline, the office sees the report grow old instead.
+  if (asked.length > 0) for (const societyId of societies) await syncOutbox(accountId, societyId, { report: true });
   if ((await fieldDb.outbox.count()) === 0) await fieldDb.delete();
   if (typeof caches !== "undefined") await caches.delete(FIELD_CACHES.pages);
   return true;

@@ -112,7 +112,7 @@ async function sendWaiting(accountId: string, societyId: string, report: boolean
     const done = outcome.done.flatMap((d) => (sent.has(d.id) ? [{ ...sent.get(d.id)!, receipt: d.receipt }] : []));
     await fieldDb.transaction("rw", fieldDb.outbox, fieldDb.sheets, fieldDb.meta, async () => {
       await fieldDb.outbox.bulkDelete(done.map((d) => d.id));
-      for (const r of outcome.refused) await fieldDb.outbox.update(r.id, { state: "attention", reason: r.reason });
+      for (const r of outcome.refused) await fieldDb.outbox.update(r.id, { state: "attention", reason: r.reason, recordedReceipt: r.receipt });
       const sheets = await fieldDb.sheets.where("societyId").equals(societyId).filter((s) => s.accountId === accountId).toArray();
       for (const stored of sheets) {
         const sheet = withRecorded(stored.sheet, done);
@@ -127,14 +127,14 @@ async function sendWaiting(accountId: string, societyId: string, report: boolean
 }
 
 /** Closes the worker's day: the cash counted against what the server has; answered with the typed result. */
-export async function sendHandover(societyId: string, input: { date: string; counted: string; note: string }): Promise<{ ok: true } | { ok: false; problem: WireProblem | "noteRequired" | "alreadySubmitted" | "invalid" }> {
+export async function sendHandover(societyId: string, input: { date: string; counted: string; note: string; idempotencyKey: string }): Promise<{ ok: true } | { ok: false; problem: WireProblem | "noteRequired" | "alreadySubmitted" | "invalid" }> {
   let response: Response;
   let answer: { ok: boolean; error?: { code: string; reason?: string; fieldErrors?: Record<string, string> } } | null;
   try {
     response = await fetch(`${fieldPagePath(societyId)}/handover`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ version: FIELD_SYNC_VERSION, date: input.date, counted: input.counted, note: input.note || undefined }),
+      body: JSON.stringify({ version: FIELD_SYNC_VERSION, date: input.date, counted: input.counted, note: input.note || undefined, idempotencyKey: input.idempotencyKey }),
       cache: "no-store",
     });
     answer = response.status === 400 ? null : ((await response.json().catch(() => null)) as typeof answer);

@@ -300,6 +300,8 @@ export const handoverRecord = z.object({
   confirmedById: z.string().min(1).max(64).nullish(),
   confirmedAt: timestamp.nullish(),
   confirmNote: optionalText(300),
+  /** The day's hand-over it was for this worker (1 in files written before there could be more than one a day). */
+  round: z.number().int().min(1).max(1000).default(1),
 });
 
 /**

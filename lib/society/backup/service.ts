@@ -188,6 +188,7 @@ async function* backupChunks(tx: Tx, societyId: string): AsyncGenerator<string> 
     confirmedById: h.confirmedById,
     confirmedAt: h.confirmedAt?.toISOString() ?? null,
     confirmNote: h.confirmNote,
+    round: h.round,
   }));
   // The opening balances (this system's addition), each figure by the member's id in the file; a posted one is posted
   // again on restore, first on its day.
@@ -558,7 +559,7 @@ async function knownStaff(db: ClientBase, ids: string[]): Promise<Set<string>> {
   if (named.length === 0) return new Set();
   return new Set((await db.query<{ id: string }>(`SELECT "id" FROM "StaffUser" WHERE "id" = ANY($1::text[])`, [named])).rows.map((r) => r.id));
 }
-const HANDOVER_COLUMNS = ["id", "societyId", "workerId", "date", "expected", "counted", "note", "status", "submittedById", "submittedAt", "confirmedById", "confirmedAt", "confirmNote"];
+const HANDOVER_COLUMNS = ["id", "societyId", "workerId", "date", "expected", "counted", "note", "status", "submittedById", "submittedAt", "confirmedById", "confirmedAt", "confirmNote", "round"];
 
 /**
  * The file's hand-overs as rows: each under its worker's new id. Who handed over and who confirmed are this system's
@@ -571,7 +572,7 @@ async function handoverRows(db: ClientBase, societyId: string, handovers: Handov
   if (unassigned) return { ok: false as const, problems: [{ code: "invalidField" as const, list: "handovers" as const, record: unassigned.id, field: "submittedById" }] };
   const rows = handovers.map((h) => [
     newId(), societyId, workerIds.get(h.workerId)!, h.date, h.expected, h.counted, h.note, h.status, staff(h.submittedById), dateTime(h.submittedAt, now),
-    h.status === "confirmed" ? staff(h.confirmedById) : null, h.status === "confirmed" ? dateTime(h.confirmedAt ?? h.submittedAt, now) : null, h.confirmNote,
+    h.status === "confirmed" ? staff(h.confirmedById) : null, h.status === "confirmed" ? dateTime(h.confirmedAt ?? h.submittedAt, now) : null, h.confirmNote, h.round,
   ]);
   return { ok: true as const, rows };
 }

@@ -20,29 +20,39 @@ function audit(tx: Parameters<typeof writeAudit>[0], actor: SocietyActor, action
 }
 
 /**
- * The worker hands over the day's cash: what the server has of the day's collections this worker recorded is the
- * expected amount (computed here, never typed), against the cash counted. A difference needs a note. Once per
- * worker and day; the admin's confirmation comes after.
+ * The worker hands over the day's cash: what the server has of the day's collections this worker recorded, less what
+ * the day's earlier hand-overs took, is the expected amount (computed here, never typed), against the cash counted. A
+ * difference needs a note. A collection recorded after a hand-over opens the next round for what came since; with
+ * nothing new it is refused. The phone's key makes a resend answer the first hand-over, never open another round; the
+ * worker's row is locked, so two hand-overs at once take one round each in turn. The admin's confirmation comes after.
  */
 export async function submitHandover(actor: SocietyActor, input: z.output<typeof handoverSchema>): Promise<ActionResult<{ id: string; expected: number; counted: number }>> {
   return prisma.$transaction(async (tx) => {
-    const workerId = await ownWorkerId(tx, actor.societyId, actor.createdById);
-    if (!workerId || !actor.createdById) return fail("conflict", { reason: "noWorkerLinked" });
-    const date = calendarDateOf(input.date);
-    const sum = await tx.societyCollection.aggregate({
-      where: { societyId: actor.societyId, workerId, date, createdById: actor.createdById },
-      _sum: { installmentCollected: true, savingsCollected: true },
-    });
-    const expected = (sum._sum.installmentCollected ?? 0) + (sum._sum.savingsCollected ?? 0);
-    if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });
-    const created = await tx.fieldCashHandover.createManyAndReturn({
-      data: [{ societyId: actor.societyId, workerId, date, expected, counted: input.counted, note: input.note || null, submittedById: actor.createdById }],
-      skipDuplicates: true,
-      select: { id: true },
-    });
-    if (created.length === 0) return fail("conflict", { reason: "alreadySubmitted" });
-    await audit(tx, actor, "society.field.handover", created[0]!.id, { workerId, date: input.date, expected, counted: input.counted, difference: input.counted - expected });
-    return ok({ id: created[0]!.id, expected, counted: input.counted });
+    const submit = async (): Promise<ActionResult<{ id: string; expected: number; counted: number }>> => {
+      const workerId = await ownWorkerId(tx, actor.societyId, actor.createdById);
+      if (!workerId || !actor.createdById) return fail("conflict", { reason: "noWorkerLinked" });
+      await tx.$executeRaw`SELECT 1 FROM "SocietyWorker" WHERE "id" = ${workerId} FOR UPDATE`;
+      const date = calendarDateOf(input.date);
+      const [sum, earlier] = await Promise.all([
+        tx.societyCollection.aggregate({
+          where: { societyId: actor.societyId, workerId, date, createdById: actor.createdById },
+          _sum: { installmentCollected: true, savingsCollected: true },
+        }),
+        tx.fieldCashHandover.aggregate({ where: { societyId: actor.societyId, workerId, date }, _sum: { expected: true }, _max: { round: true } }),
+      ]);
+      const recorded = (sum._sum.installmentCollected ?? 0) + (sum._sum.savingsCollected ?? 0);
+      const round = (earlier._max.round ?? 0) + 1;
+      const expected = recorded - (earlier._sum.expected ?? 0);
+      if (round > 1 && expected <= 0) return fail("conflict", { reason: "alreadySubmitted" });
+      if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });
+      const created = await tx.fieldCashHandover.create({
+        data: { societyId: actor.societyId, workerId, date, round, expected, counted: input.counted, note: input.note || null, submittedById: actor.createdById },
+        select: { id: true },
+      });
+      await audit(tx, actor, "society.field.handover", created.id, { workerId, date: input.date, round, expected, counted: input.counted, difference: input.counted - expected });
+      return ok({ id: created.id, expected, counted: input.counted });
+    };
+    return onceByKey(tx, societyClaim(actor, "society.field.handover", input), submit);
   });
 }
 
@@ -83,7 +93,7 @@ async function confirmInTransaction(actor: SocietyActor, input: z.output<typeof 
 /**
  * At the office, an admin receives a worker's cash: what she holds on the books is the expected amount (computed here,
  * never typed), against the cash counted; a difference needs a note. Recorded as a confirmed hand-over dated today (the
- * same record, backup and posting as the field app's) and posted in the same transaction; once per worker and day.
+ * same record, backup and posting as the field app's, the day's next round) and posted in the same transaction.
  */
 export async function receiveWorkerCash(actor: SocietyActor, input: z.output<typeof receiveWorkerCashSchema>, now = new Date()): Promise<ActionResult<{ id: string; expected: number; counted: number }>> {
   const today = dhakaToday(now);
@@ -98,13 +108,13 @@ export async function receiveWorkerCash(actor: SocietyActor, input: z.output<typ
         const expected = (await workersCashHeld(tx, actor.societyId, [input.workerId])).get(input.workerId) ?? 0;
         if (expected <= 0) return fail("conflict", { reason: "nothingToReceive" });
         if (expected !== input.counted && !input.note) return fail("validation", { fieldErrors: { note: "required" } });
-        const created = await tx.fieldCashHandover.createManyAndReturn({
-          data: [{ societyId: actor.societyId, workerId: input.workerId, date: calendarDateOf(today), expected, counted: input.counted, note: input.note || null, status: "confirmed", submittedById: actor.createdById, submittedAt: now, confirmedById: actor.createdById, confirmedAt: now }],
-          skipDuplicates: true,
+        // The day's next round (the worker's row is locked: rounds never collide).
+        const day = calendarDateOf(today);
+        const last = await tx.fieldCashHandover.aggregate({ where: { societyId: actor.societyId, workerId: input.workerId, date: day }, _max: { round: true } });
+        const { id } = await tx.fieldCashHandover.create({
+          data: { societyId: actor.societyId, workerId: input.workerId, date: day, round: (last._max.round ?? 0) + 1, expected, counted: input.counted, note: input.note || null, status: "confirmed", submittedById: actor.createdById, submittedAt: now, confirmedById: actor.createdById, confirmedAt: now },
           select: { id: true },
         });
-        if (created.length === 0) return fail("conflict", { reason: "alreadySubmitted" });
-        const id = created[0]!.id;
         if (input.counted > 0) await postHandover(tx, { societyId: actor.societyId, date: today, createdById: actor.createdById }, { id, workerId: input.workerId, counted: input.counted });
         await audit(tx, actor, "society.field.receive_cash", id, { workerId: input.workerId, expected, counted: input.counted, difference: input.counted - expected, note: input.note || null });
         return ok({ id, expected, counted: input.counted });

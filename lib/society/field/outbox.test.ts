@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cashInHand, memberRows, readSyncResults, syncBatches, withRecorded, type OutboxEntry } from "./outbox";
+import { canResend, cashInHand, heldCash, memberRows, readSyncResults, recordedCash, syncBatches, withRecorded, type OutboxEntry } from "./outbox";
 
 const member = (id: string) => ({ id, code: id, memberCode: id, name: id, area: "", installment: 100, savings: 50 });
 const sheet = {
@@ -36,8 +36,18 @@ describe("the phone's sheet", () => {
     ]);
   });
 
-  it("counts cash in hand from the worker's own recorded collections and what waits, not others' or refused ones", () => {
-    expect(cashInHand(sheet, [local({ id: "1" }), local({ id: "2", state: "attention" })])).toBe(150 + 150);
+  it("counts cash in hand from the worker's own recorded collections, what waits, and what is held back for refused entries; not others'", () => {
+    const refused = local({ id: "2", state: "attention", reason: "memberNotFound", installment: 150, savings: 25 });
+    // A changed resend is on the server's sheet already (its receipt): not held twice.
+    const changed = local({ id: "3", state: "attention", reason: "differsFromRecorded", recordedReceipt: "C001" });
+    expect(heldCash([local({ id: "1" }), refused, changed])).toBe(175);
+    expect(recordedCash(sheet)).toBe(150);
+    expect(cashInHand(sheet, [local({ id: "1" }), refused, changed])).toBe(150 + 150 + 175);
+  });
+
+  it("offers 'send again' only where a resend can be recorded", () => {
+    expect(["amountOutOfRange", "instalmentBeyondLoan", "memberInactive", "invalid", "noWorkerLinked"].every((r) => canResend(r as never))).toBe(true);
+    expect(["memberNotFound", "memberNotYours", "dateOutOfRange", "recordedAtOutOfRange", "periodClosed", "beforeOpening", "differsFromRecorded", "noAccess"].some((r) => canResend(r as never))).toBe(false);
   });
 });
 
@@ -48,8 +58,12 @@ describe("sync answers and batches", () => {
         { id: "1", status: "recorded", receipt: "C010", recordedAt: "" },
         { id: "2", status: "duplicate", receipt: "C009", recordedAt: "" },
         { id: "3", status: "refused", reason: "memberNotFound" },
+        { id: "4", status: "refused", reason: "differsFromRecorded", receipt: "C008" },
       ]),
-    ).toEqual({ done: [{ id: "1", receipt: "C010" }, { id: "2", receipt: "C009" }], refused: [{ id: "3", reason: "memberNotFound" }] });
+    ).toEqual({
+      done: [{ id: "1", receipt: "C010" }, { id: "2", receipt: "C009" }],
+      refused: [{ id: "3", reason: "memberNotFound" }, { id: "4", reason: "differsFromRecorded", receipt: "C008" }],
+    });
   });
 
   it("sends waiting entries oldest first, in batches, never those needing attention", () => {

@@ -26,7 +26,27 @@ export type OutboxEntry = {
   /** waiting: not sent yet (or the send failed); attention: the server refused it, with the reason. */
   state: "waiting" | "attention";
   reason?: PhoneRefusal;
+  /** differsFromRecorded: the receipt of the collection the server has under this id. */
+  recordedReceipt?: string;
 };
+
+/**
+ * Refusals a resend can cure (the worker corrects the amounts, or the office changes the member or the account);
+ * for the others "send again" is not offered: the entry is discarded once its cash is handed over.
+ */
+const RESENDABLE: ReadonlySet<PhoneRefusal> = new Set<PhoneRefusal>(["invalid", "amountOutOfRange", "instalmentBeyondLoan", "memberInactive", "noWorkerLinked"]);
+
+export function canResend(reason: PhoneRefusal | undefined): boolean {
+  return reason === undefined || RESENDABLE.has(reason);
+}
+
+/**
+ * Cash the worker holds for refused entries: not on the server's sheet, still in her hand until the entry is resolved.
+ * A changed resend is not held: the server has that collection (its receipt is on the sheet).
+ */
+export function heldCash(outbox: readonly OutboxEntry[]): number {
+  return outbox.filter((e) => e.state === "attention" && e.reason !== "differsFromRecorded").reduce((sum, e) => sum + e.installment + e.savings, 0);
+}
 
 export type MemberRow = FieldSheet["members"][number] & {
   /** paid: the server has a collection today; waiting: only on this phone; attention: refused, to look at. */
@@ -51,25 +71,29 @@ export function memberRows(sheet: Pick<FieldSheet, "members" | "collections" | "
   });
 }
 
-/** Cash in the worker's hand today: what the server recorded as theirs, and what waits on the phone. */
+/** What the server recorded today as this worker's (the hand-over's expected figure). */
+export function recordedCash(sheet: Pick<FieldSheet, "collections">): number {
+  return sheet.collections.filter((c) => c.mine).reduce((sum, c) => sum + c.installment + c.savings, 0);
+}
+
+/** Cash in the worker's hand today: what the server recorded as theirs, what waits on the phone, and what is held back. */
 export function cashInHand(sheet: Pick<FieldSheet, "collections">, outbox: readonly OutboxEntry[]): number {
-  const recorded = sheet.collections.filter((c) => c.mine).reduce((sum, c) => sum + c.installment + c.savings, 0);
   const waiting = outbox.filter((e) => e.state === "waiting").reduce((sum, e) => sum + e.installment + e.savings, 0);
-  return recorded + waiting;
+  return recordedCash(sheet) + waiting + heldCash(outbox);
 }
 
 export type SyncOutcome = {
   /** The server has these (recorded now, or before): they leave the outbox. */
   done: { id: string; receipt: string }[];
   /** Refused: they stay on the phone with the reason until edited and resent, or discarded. */
-  refused: { id: string; reason: FieldRefusal }[];
+  refused: { id: string; reason: FieldRefusal; receipt?: string }[];
 };
 
 /** What a sync's answer means for the entries sent; an entry the answer does not mention stays waiting. */
 export function readSyncResults(results: readonly FieldEntryResult[]): SyncOutcome {
   const outcome: SyncOutcome = { done: [], refused: [] };
   for (const r of results) {
-    if (r.status === "refused") outcome.refused.push({ id: r.id, reason: r.reason });
+    if (r.status === "refused") outcome.refused.push({ id: r.id, reason: r.reason, ...(r.receipt ? { receipt: r.receipt } : {}) });
     else outcome.done.push({ id: r.id, receipt: r.receipt });
   }
   return outcome;

@@ -6,7 +6,7 @@ import type { SocietyActor } from "@/lib/society/access";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { membersCollectedTwice } from "./rules";
 import { memberBalances, type MemberBalance } from "@/lib/society/books/queries";
-import { FIELD_SYNC_VERSION } from "./schemas";
+import { FIELD_DEVICE_STALE_MS, FIELD_SYNC_VERSION } from "./schemas";
 import { ownWorkerId } from "./sync-service";
 
 /**
@@ -27,7 +27,10 @@ export type FieldSheet = {
   collections: { memberId: string; receipt: string; installment: number; savings: number; recordedAt: string; mine: boolean }[];
   /** Members collected more than once that day, for the manager to check. */
   flagged: string[];
-  handover: { status: "submitted" | "confirmed"; expected: number; counted: number } | null;
+  /** The day's latest hand-over (its round), and what the day's hand-overs took in all (the next round is the rest). */
+  handover: { status: "submitted" | "confirmed"; expected: number; counted: number; round: number } | null;
+  /** Absent in sheets cached by older builds (their day had one hand-over at most: its expected). */
+  handedOver?: number;
 };
 
 export type FieldSheetProblem = "noWorkerLinked" | "workerNotFound";
@@ -45,10 +48,10 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
   const base = { version: FIELD_SYNC_VERSION, society: { id: actor.society.id, name: actor.society.name }, date, admin, workers };
   if (!worker) {
     if (workerId) return "workerNotFound";
-    return { ...base, worker: null, members: [], collections: [], flagged: [], handover: null };
+    return { ...base, worker: null, members: [], collections: [], flagged: [], handover: null, handedOver: 0 };
   }
   const day = calendarDateOf(date);
-  const [members, collections, handover] = await Promise.all([
+  const [members, collections, handovers] = await Promise.all([
     prisma.societyMember.findMany({
       where: { societyId: actor.societyId, workerId: worker.id, status: "active" },
       select: { id: true, code: true, memberCode: true, name: true, area: true, installmentAmount: true, savingsAmount: true },
@@ -59,9 +62,10 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
       select: { memberId: true, code: true, installmentCollected: true, savingsCollected: true, recordedAt: true, createdAt: true, createdById: true },
       orderBy: { createdAt: "asc" },
     }),
-    prisma.fieldCashHandover.findUnique({
-      where: { societyId_workerId_date: { societyId: actor.societyId, workerId: worker.id, date: day } },
-      select: { status: true, expected: true, counted: true },
+    prisma.fieldCashHandover.findMany({
+      where: { societyId: actor.societyId, workerId: worker.id, date: day },
+      select: { status: true, expected: true, counted: true, round: true },
+      orderBy: { round: "asc" },
     }),
   ]);
   const balances = await memberBalances(actor.societyId, members.map((m) => m.id));
@@ -79,7 +83,8 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
       mine: c.createdById !== null && c.createdById === actor.createdById,
     })),
     flagged: membersCollectedTwice(collections),
-    handover,
+    handover: handovers.at(-1) ?? null,
+    handedOver: handovers.reduce((sum, h) => sum + h.expected, 0),
   };
 }
 
@@ -105,8 +110,9 @@ export async function workersCashHeld(db: Pick<Prisma.TransactionClient, "$query
  * phones last synced and what they reported still holding (waiting and needing attention), and the hand-overs
  * waiting for an admin's confirmation. The accounts with access to the society are what a worker can be linked to.
  */
-export async function fieldOverview(societyId: string) {
-  const [workers, devices, handovers, accounts] = await Promise.all([
+export async function fieldOverview(societyId: string, now = new Date()) {
+  const staleBefore = new Date(now.getTime() - FIELD_DEVICE_STALE_MS);
+  const [workers, devices, deviceReports, handovers, accounts] = await Promise.all([
     prisma.societyWorker.findMany({
       where: { societyId, status: "active" },
       select: { id: true, code: true, name: true, staffUserId: true, staffUser: { select: { name: true } } },
@@ -116,7 +122,12 @@ export async function fieldOverview(societyId: string) {
       by: ["staffUserId"],
       where: { societyId },
       _max: { lastSyncAt: true },
-      _sum: { pendingReported: true, attentionReported: true },
+    }),
+    // A phone that has not reported for FIELD_DEVICE_STALE_MS (reset, lost, its data cleared offline) is not counted as
+    // holding entries: what it last said is shown apart, as old news.
+    prisma.fieldDevice.findMany({
+      where: { societyId },
+      select: { staffUserId: true, lastSyncAt: true, pendingReported: true, attentionReported: true },
     }),
     prisma.fieldCashHandover.findMany({
       where: { societyId, status: "submitted" },
@@ -126,6 +137,8 @@ export async function fieldOverview(societyId: string) {
     prisma.societyManager.findMany({ where: { societyId }, select: { staffUser: { select: { id: true, name: true } } }, orderBy: { staffUser: { name: "asc" } } }),
   ]);
   const deviceOf = new Map(devices.map((d) => [d.staffUserId, d]));
+  const reported = (staffUserId: string, stale: boolean) =>
+    deviceReports.filter((d) => d.staffUserId === staffUserId && d.lastSyncAt < staleBefore === stale).reduce((sum, d) => sum + d.pendingReported + d.attentionReported, 0);
   const held = await workersCashHeld(prisma, societyId);
   return {
     workers: workers.map((w) => {
@@ -136,7 +149,9 @@ export async function fieldOverview(societyId: string) {
         name: w.name,
         account: w.staffUserId ? { id: w.staffUserId, name: w.staffUser?.name ?? "" } : null,
         lastSyncAt: device?._max.lastSyncAt?.toISOString() ?? null,
-        onPhones: (device?._sum.pendingReported ?? 0) + (device?._sum.attentionReported ?? 0),
+        onPhones: w.staffUserId ? reported(w.staffUserId, false) : 0,
+        /** Entries phones reported holding when they last synced, over FIELD_DEVICE_STALE_MS ago. */
+        onStalePhones: w.staffUserId ? reported(w.staffUserId, true) : 0,
         /** Cash she holds on the books, not yet handed over (hand-overs waiting for confirmation left out). */
         cashHeld: held.get(w.id) ?? 0,
       };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decideEntry, entryIdOf, membersCollectedTwice, type MemberNow } from "./rules";
+import { decideEntry, differsFromRecorded, entryIdOf, membersCollectedTwice, type MemberNow } from "./rules";
 
 const today = "2026-11-24";
+const now = new Date("2026-11-24T06:00:00.000Z");
 const members: Record<string, MemberNow> = {
   m1: { id: "m1", workerId: "w1", status: "active" },
   m2: { id: "m2", workerId: "w2", status: "active" },
@@ -22,10 +23,10 @@ const entry = (over: Record<string, unknown> = {}) => ({
 
 describe("decideEntry", () => {
   it("takes a well-formed entry of the worker's own active member, today or up to 31 days back", () => {
-    expect(decideEntry(entry(), lookup, worker, today)).toMatchObject({ ok: true, entry: { installment: 100, savings: 50 } });
-    expect(decideEntry(entry({ date: "2026-10-24" }), lookup, worker, today).ok).toBe(true);
+    expect(decideEntry(entry(), lookup, worker, today, now)).toMatchObject({ ok: true, entry: { installment: 100, savings: 50 } });
+    expect(decideEntry(entry({ date: "2026-10-24" }), lookup, worker, today, now).ok).toBe(true);
     // Bengali digits typed on the phone arrive as text.
-    expect(decideEntry(entry({ installment: "১০০", savings: "" }), lookup, worker, today)).toMatchObject({ ok: true, entry: { installment: 100, savings: 0 } });
+    expect(decideEntry(entry({ installment: "১০০", savings: "" }), lookup, worker, today, now)).toMatchObject({ ok: true, entry: { installment: 100, savings: 0 } });
   });
 
   it("refuses with the reason the phone shows", () => {
@@ -40,15 +41,36 @@ describe("decideEntry", () => {
       [{ date: "2026-10-23" }, "dateOutOfRange"],
       [{ date: "2026-11-26" }, "dateOutOfRange"],
       [{ id: "not-a-uuid" }, "invalid"],
+      // The phone's clock far off: never printed on a receipt.
+      [{ recordedAt: "2099-01-01T00:00:00.000Z" }, "recordedAtOutOfRange"],
+      [{ recordedAt: "1971-01-01T00:00:00.000Z" }, "recordedAtOutOfRange"],
+      [{ recordedAt: "2026-11-26T06:01:00.000Z" }, "recordedAtOutOfRange"],
+      [{ recordedAt: "2026-10-20T05:59:00.000Z", date: "2026-10-24" }, "recordedAtOutOfRange"],
     ];
-    for (const [over, reason] of cases) expect(decideEntry(entry(over), lookup, worker, today), JSON.stringify(over)).toEqual({ ok: false, reason });
-    expect(decideEntry(entry(), lookup, { admin: false, ownWorkerId: null }, today)).toEqual({ ok: false, reason: "noWorkerLinked" });
+    for (const [over, reason] of cases) expect(decideEntry(entry(over), lookup, worker, today, now), JSON.stringify(over)).toEqual({ ok: false, reason });
+    expect(decideEntry(entry(), lookup, { admin: false, ownWorkerId: null }, today, now)).toEqual({ ok: false, reason: "noWorkerLinked" });
+  });
+
+  it("takes a phone's clock up to two days ahead and an entry recorded up to 35 days ago", () => {
+    expect(decideEntry(entry({ recordedAt: "2026-11-26T05:59:00.000Z" }), lookup, worker, today, now).ok).toBe(true);
+    expect(decideEntry(entry({ recordedAt: "2026-10-20T06:01:00.000Z", date: "2026-10-24" }), lookup, worker, today, now).ok).toBe(true);
+  });
+
+  it("tells a changed resend from a replay of the recorded collection", () => {
+    const recorded = { memberId: "m1", date: today, installment: 100, savings: 50 };
+    expect(differsFromRecorded(entry(), recorded)).toBe(false);
+    // Typed again in Bengali digits, or sent at another moment: the same collection.
+    expect(differsFromRecorded(entry({ installment: "১০০", recordedAt: "2026-11-24T05:00:00.000Z" }), recorded)).toBe(false);
+    expect(differsFromRecorded(entry({ installment: 120 }), recorded)).toBe(true);
+    expect(differsFromRecorded(entry({ savings: 0 }), recorded)).toBe(true);
+    expect(differsFromRecorded(entry({ memberId: "m2" }), recorded)).toBe(true);
+    expect(differsFromRecorded(entry({ date: "2026-11-23" }), recorded)).toBe(true);
   });
 
   it("lets an admin record for any worker's member, but still as that member's worker", () => {
     const admin = { admin: true, ownWorkerId: null };
-    expect(decideEntry(entry({ memberId: "m2", workerId: "w2" }), lookup, admin, today).ok).toBe(true);
-    expect(decideEntry(entry({ memberId: "m2", workerId: "w1" }), lookup, admin, today)).toEqual({ ok: false, reason: "memberNotYours" });
+    expect(decideEntry(entry({ memberId: "m2", workerId: "w2" }), lookup, admin, today, now).ok).toBe(true);
+    expect(decideEntry(entry({ memberId: "m2", workerId: "w1" }), lookup, admin, today, now)).toEqual({ ok: false, reason: "memberNotYours" });
   });
 
   it("reads an unreadable entry's id when it has one", () => {

@@ -15,15 +15,37 @@ export const MAX_SYNC_BATCH = 200;
 export const MAX_FIELD_AMOUNT = 100_000;
 /** An entry recorded offline may arrive this many days late; older ones need the manager. */
 export const MAX_ENTRY_AGE_DAYS = 31;
+/**
+ * The moment the phone says it recorded an entry (printed on the shared receipt) must lie within this window of the
+ * server's time: a phone's clock days ahead, or a year off, is refused with the reason rather than printed.
+ */
+export const RECORDED_AT_MAX_AHEAD_MS = 2 * 24 * 60 * 60 * 1000;
+export const RECORDED_AT_MAX_AGE_MS = 35 * 24 * 60 * 60 * 1000;
+/** A phone silent this long is old news on the dashboard: what it last reported holding is not counted as held. */
+export const FIELD_DEVICE_STALE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** What the server answers for one entry, and why it refused one (message keys under society.field.refusals). */
-export const FIELD_REFUSALS = ["invalid", "memberNotFound", "memberInactive", "memberNotYours", "amountOutOfRange", "dateOutOfRange", "noWorkerLinked", "periodClosed", "beforeOpening", "instalmentBeyondLoan"] as const;
+export const FIELD_REFUSALS = [
+  "invalid",
+  "memberNotFound",
+  "memberInactive",
+  "memberNotYours",
+  "amountOutOfRange",
+  "dateOutOfRange",
+  "recordedAtOutOfRange",
+  "noWorkerLinked",
+  "periodClosed",
+  "beforeOpening",
+  "instalmentBeyondLoan",
+  /** The entry's id is recorded already with other figures (a changed resend): the recorded one stands. */
+  "differsFromRecorded",
+] as const;
 export type FieldRefusal = (typeof FIELD_REFUSALS)[number];
 
 /** A collection amount typed on the phone: empty is 0, Bengali digits accepted, whole taka. */
 export const fieldAmount = z.preprocess(
   (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? 0 : typeof v === "string" ? (parseNumberInput(v) ?? Number.NaN) : v),
-  z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0, msg("invalidAmount")).refine((n) => n <= MAX_FIELD_AMOUNT, msg("amountOutOfRange")),
+  z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0, msg("invalidAmount")).refine((n) => n <= MAX_FIELD_AMOUNT, msg("collectionTooLarge")),
 );
 
 /** A real calendar day (2025-06-00 is refused here, not by the database half-way through a batch). */
@@ -64,7 +86,7 @@ export const fieldSyncRequestSchema = z.object({
 
 export type FieldEntryResult =
   | { id: string; status: "recorded" | "duplicate"; receipt: string; recordedAt: string }
-  | { id: string; status: "refused"; reason: FieldRefusal };
+  | { id: string; status: "refused"; reason: FieldRefusal; /** differsFromRecorded: the receipt of what is recorded. */ receipt?: string };
 
 export type FieldSyncResponse = { version: typeof FIELD_SYNC_VERSION; syncedAt: string; results: FieldEntryResult[] };
 
@@ -83,6 +105,8 @@ export const handoverSchema = z.object({
     z.number(msg("invalidAmount")).refine((n) => Number.isSafeInteger(n) && n >= 0 && n <= 10_000_000, msg("invalidAmount")),
   ),
   note: z.string().trim().max(300, msg("tooLong")).optional(),
+  /** Made by the phone's hand-over form: a resend answers the first hand-over, never opens another round. */
+  idempotencyKey,
 });
 export type HandoverInput = z.input<typeof handoverSchema>;
 

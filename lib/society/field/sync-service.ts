@@ -11,7 +11,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueReceiptMessages } from "@/lib/society/field/receipts";
 import { allocateSocietyCodes } from "@/lib/society/sequences";
 import type { SocietyActor } from "@/lib/society/access";
-import { decideEntry, entryIdOf, type MemberNow } from "./rules";
+import { decideEntry, differsFromRecorded, entryIdOf, type MemberNow } from "./rules";
 import { FIELD_SYNC_VERSION, type FieldEntry, type FieldEntryResult, type FieldSyncResponse } from "./schemas";
 
 type SyncRequest = { deviceId: string; pending: number; attention: number; entries: unknown[] };
@@ -46,7 +46,7 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         (
           await tx.societyCollection.findMany({
             where: { societyId: actor.societyId, clientId: { in: ids } },
-            select: { clientId: true, code: true, recordedAt: true, createdAt: true },
+            select: { clientId: true, code: true, recordedAt: true, createdAt: true, memberId: true, date: true, installmentCollected: true, savingsCollected: true },
           })
         ).map((c) => [c.clientId!.toLowerCase(), c]),
       );
@@ -80,10 +80,13 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         const id = entryIdOf(raw) ?? "";
         const done = existing.get(id.toLowerCase());
         if (done) {
-          results.push({ id, status: "duplicate", receipt: done.code, recordedAt: (done.recordedAt ?? done.createdAt).toISOString() });
+          const recorded = { memberId: done.memberId, date: isoDateOf(done.date), installment: done.installmentCollected, savings: done.savingsCollected };
+          // The same id with other figures: the recorded collection stands, and the phone is told, with its receipt.
+          if (differsFromRecorded(raw, recorded)) results.push({ id, status: "refused", reason: "differsFromRecorded", receipt: done.code });
+          else results.push({ id, status: "duplicate", receipt: done.code, recordedAt: (done.recordedAt ?? done.createdAt).toISOString() });
           continue;
         }
-        const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today);
+        const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today, now);
         if (!decision.ok) {
           results.push({ id, status: "refused", reason: decision.reason });
         } else if (closed && decision.entry.date <= closed) {
