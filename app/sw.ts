@@ -11,7 +11,7 @@
  */
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type RuntimeCaching, type SerwistGlobalConfig } from "serwist";
 import { BORROWER_CACHES, BORROWER_PAGE_PATH } from "@/lib/borrower/app-shell";
-import { FIELD_CACHES, FIELD_PAGE_PATH } from "@/lib/society/field/app-shell";
+import { FIELD_CACHES, FIELD_OFFLINE_PAGE, FIELD_PAGE_PATH } from "@/lib/society/field/app-shell";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -40,6 +40,11 @@ const serwist = new Serwist({
   skipWaiting: true,
   clientsClaim: true,
   navigationPreload: false,
+  // The field screen opened with no network and nothing kept (after sign-out, which deletes its copy): the app's own
+  // page asking to sign in when online, not the browser's error page.
+  fallbacks: {
+    entries: [{ url: FIELD_OFFLINE_PAGE, matcher: ({ request }) => request.destination === "document" && FIELD_PAGE_PATH.test(new URL(request.url).pathname) }],
+  },
   runtimeCaching: [
     {
       matcher: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith("/_next/static/"),

@@ -139,6 +139,8 @@ function publicScreens(d: PublicData, locale: Locale): Screen[] {
     pageAt("404 (public site)", "/no-such-page", "/[...missing]", "not-found"),
     // A path the proxy never sees (it skips *.html), so no locale: app/not-found.tsx, in both languages.
     { ...pageAt("404 (outside the locale routes)", "/no-such-guide.html", "app/not-found"), bilingual: true },
+    // The field app's offline page (app/sw.ts serves it with no network and nothing kept), both languages on one page.
+    { ...pageAt("field app offline page", "/field-offline.html", "public/field-offline.html", "field-offline-page"), bilingual: true },
   ];
 }
 

@@ -64,6 +64,10 @@ test("bn: a refused entry's cash stays counted and apart, the hand-over lists it
   await expect(page.getByTestId("field-close-submit")).toHaveCount(0);
 
   await context.setOffline(true);
+  // Offline, the language switch says it needs the network (and the screen stays as it was).
+  await page.getByTestId("language-toggle").click();
+  await expect(page.getByTestId("field-language-offline")).toHaveText("ভাষা বদলাতে নেট লাগবে: নেট এলে আবার চাপুন। আদায় লেখা চলবে।");
+  await expect(page.getByTestId("field-online")).toHaveText("অফলাইন");
   await collect(page, 0);
   await collect(page, 2);
   await waiting(page, 2);
@@ -159,4 +163,19 @@ test("bn: a collection after the day's hand-over opens a second one for what cam
     [workerId],
   );
   expect(rounds).toEqual([{ round: 1, expected: 121, counted: 121 }, { round: 2, expected: 122, counted: 122 }]);
+});
+
+test("the field app opened with no network after sign-out shows its own page asking to sign in when online", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const { societyId } = await fieldSociety(1);
+  await openField(page, context, "en", societyId);
+  await page.getByTestId("field-sign-out").click();
+  await page.waitForURL(/\/admin\/login/);
+  // Signing out deleted the phone's copy of the screen; the service worker stays, with its offline page.
+  await context.setOffline(true);
+  await page.goto(`/society-manager/${societyId}/field`);
+  await expect(page.getByTestId("field-offline-page")).toBeVisible();
+  await expect(page.locator('section[lang="bn"] h1')).toHaveText("মাঠের অ্যাপ: নেট নেই");
+  await expect(page.locator('section[lang="en"]')).toContainText("When you are online, open the app again and sign in");
+  await noSidewaysScroll(page, 360);
 });

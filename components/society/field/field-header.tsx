@@ -18,6 +18,8 @@ type InstallPromptEvent = Event & { prompt: () => Promise<void> };
 export function FieldHeader({ accountId, societyId, societyName, online, otherLocale, otherLocaleLabel }: { accountId: string; societyId: string; societyName: string; online: boolean; otherLocale: Locale; otherLocaleLabel: string }) {
   const t = useTranslations("field");
   const [install, setInstall] = useState<InstallPromptEvent | null>(null);
+  // Offline, the other language cannot be fetched: the switch says so instead of doing nothing.
+  const [languageAsked, setLanguageAsked] = useState(false);
   const [pending, startTransition] = useTransition();
 
   useEffect(() => {
@@ -59,11 +61,22 @@ export function FieldHeader({ accountId, societyId, societyName, online, otherLo
           <CircleHelp aria-hidden />
           <span className="sr-only">{t("guide")}</span>
         </a>
-        <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
+        {online ? (
+          <LanguageToggle targetLocale={otherLocale} label={otherLocaleLabel} />
+        ) : (
+          <Button type="button" variant="outline" size="sm" className="px-2.5" onClick={() => setLanguageAsked(true)} aria-describedby={languageAsked ? "field-language-offline" : undefined} data-testid="language-toggle">
+            <span lang={otherLocale}>{otherLocaleLabel}</span>
+          </Button>
+        )}
         <Button type="button" variant="ghost" size="sm" onClick={signOut} disabled={pending} aria-label={t("signOut.button")} data-testid="field-sign-out">
           <LogOut aria-hidden />
         </Button>
       </div>
+      {languageAsked && !online ? (
+        <p id="field-language-offline" role="status" className="mx-auto max-w-xl px-3 pb-2 text-sm text-amber-900" data-testid="field-language-offline">
+          {t("languageNeedsNetwork")}
+        </p>
+      ) : null}
     </header>
   );
 }

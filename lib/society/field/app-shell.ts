@@ -10,6 +10,9 @@ export const SERVICE_WORKER_SCOPE = "/society-manager/";
 /** The field screen of any society: /society-manager/<id>/field. */
 export const FIELD_PAGE_PATH = /^\/society-manager\/[^/]+\/field$/;
 
+/** The page the worker serves for the field screen when it has no network and no kept copy (precached; public/). */
+export const FIELD_OFFLINE_PAGE = "/field-offline.html";
+
 /** The worker's caches: the field screen's page, and the build files it loads. */
 export const FIELD_CACHES = { pages: "field-pages", static: "field-static" } as const;
 
