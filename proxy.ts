@@ -54,6 +54,13 @@ function publicPage(request: NextRequest): NextResponse {
     response.cookies.set(localeCookieName, locale, localeCookieOptions);
     return response;
   }
+  // Only an address opened as a page follows the saved choice. The app's own requests for a page (a link's prefetch,
+  // the language switch's navigation: fetches, Sec-Fetch-Dest "empty") get what the URL says: a prefetch made while the
+  // cookie said English would otherwise keep a redirect in the router's cache, and switching to Bengali would bounce
+  // back. (Next.js strips its own RSC headers before the proxy sees a request.) A client sending no such header
+  // (an old browser, a crawler) is treated as opening a page.
+  const destination = request.headers.get("sec-fetch-dest");
+  if (destination && destination !== "document") return rewriteToDefaultLocale(request, pathname, search);
   const saved = request.cookies.get(localeCookieName)?.value;
   const savedAddress = isLocale(saved) && saved !== defaultLocale ? localizedPath(pathname, saved) : pathname;
   if (savedAddress !== pathname) {
@@ -62,6 +69,10 @@ function publicPage(request: NextRequest): NextResponse {
     response.headers.set("Vary", "Cookie");
     return response;
   }
+  return rewriteToDefaultLocale(request, pathname, search);
+}
+
+function rewriteToDefaultLocale(request: NextRequest, pathname: string, search: string): NextResponse {
   return NextResponse.rewrite(new URL(`/${defaultLocale}${pathname === "/" ? "" : pathname}${search}`, request.url));
 }
 

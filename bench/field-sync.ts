@@ -69,6 +69,13 @@ async function seedFieldSociety(databaseUrl: string): Promise<void> {
       `INSERT INTO "SocietySequence" ("societyId", "kind", "lastNumber") VALUES ($1, 'worker', $2), ($1, 'member', $3), ($1, 'collection', $4)`,
       [societyId, workers, members, collections],
     );
+    // Each member owes on a loan (on the books, as the member form posts it): an instalment beyond what a member owes is
+    // refused (instalmentBeyondLoan), and the bench's entries are instalments that must all be recorded.
+    await client.query(
+      `SELECT "society_post"($1, DATE '2025-01-01', 'member_loan', 'SocietyMember', m."id", "society_member_loan_lines"(m."id", 10000000))
+       FROM "SocietyMember" m WHERE m."societyId" = $1 ORDER BY m."id"`,
+      [societyId],
+    );
     // As autovacuum would after a bulk load: statistics and the visibility map.
     await client.query(`VACUUM ANALYZE`);
   } finally {

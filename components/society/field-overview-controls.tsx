@@ -14,7 +14,7 @@ import { receiveWorkerCashSchema, type ReceiveWorkerCashInput } from "@/lib/soci
 import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import type { ActionError } from "@/lib/auth/action-result";
-import { confirmHandoverAction, linkWorkerAccountAction, receiveWorkerCashAction } from "@/lib/society/field/actions";
+import { confirmHandoverAction, decideMovedEntryAction, linkWorkerAccountAction, receiveWorkerCashAction } from "@/lib/society/field/actions";
 import { newIdempotencyKey } from "@/lib/idempotency/key";
 
 /** An admin links the staff account that collects as this worker in the field app (or none). */
@@ -62,6 +62,33 @@ export function ConfirmHandoverButton({ societyId, handoverId }: { societyId: st
       <Button type="button" size="sm" onClick={confirm} disabled={pending} data-testid="field-handover-confirm">
         {t("confirm")}
       </Button>
+      <ActionErrorAlert error={error} />
+    </div>
+  );
+}
+
+/** An admin approves or refuses a phone's entry for a moved member (the server refuses the account that sent it). */
+export function DecideMovedEntryButtons({ societyId, movedEntryId }: { societyId: string; movedEntryId: string }) {
+  const t = useTranslations("society.fieldOverview");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<ActionError | null>(null);
+  const decide = (decision: "approve" | "refuse") =>
+    startTransition(async () => {
+      const result = await decideMovedEntryAction(societyId, { movedEntryId, decision });
+      setError(result.ok ? null : result.error);
+      if (result.ok) router.refresh();
+    });
+  return (
+    <div className="space-y-1">
+      <div className="flex gap-2">
+        <Button type="button" size="sm" onClick={() => decide("approve")} disabled={pending} data-testid="field-moved-approve">
+          {t("approve")}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => decide("refuse")} disabled={pending} data-testid="field-moved-refuse">
+          {t("refuse")}
+        </Button>
+      </div>
       <ActionErrorAlert error={error} />
     </div>
   );

@@ -5,7 +5,7 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDateTime, formatNumber, formatTaka } from "@/lib/format";
 import type { FieldOverview } from "@/lib/society/field/queries";
 import { FIELD_DEVICE_STALE_MS } from "@/lib/society/field/schemas";
-import { ConfirmHandoverButton, ReceiveWorkerCash, WorkerAccountSelect } from "./field-overview-controls";
+import { ConfirmHandoverButton, DecideMovedEntryButtons, ReceiveWorkerCash, WorkerAccountSelect } from "./field-overview-controls";
 
 /**
  * The dashboard's field app card: each worker's linked account (an admin links it), last sync and entries still on
@@ -68,6 +68,25 @@ export async function FieldOverviewCard({ societyId, data, isAdmin }: { societyI
             {formatTaka(withWorkers, locale)}
           </span>
         </p>
+        {data.movedEntries.length > 0 ? (
+          <div className="space-y-2" data-testid="field-moved-entries">
+            <h3 className="font-semibold">{t("movedTitle")}</h3>
+            <p className="text-xs text-muted-foreground">{t("movedHint")}</p>
+            <ul className="space-y-2">
+              {data.movedEntries.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2" data-testid="field-moved-entry">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium tabular-nums">{formatTaka(m.installment + m.savings, locale)}</p>
+                    <p className="text-xs">
+                      {t("movedLine", { member: `${m.member.name} (${m.member.memberCode})`, from: `${m.fromWorker.code} · ${m.fromWorker.name}`, to: `${m.toWorker.code} · ${m.toWorker.name}`, date: formatCalendarDate(m.date, locale) })}
+                    </p>
+                  </div>
+                  {isAdmin ? <DecideMovedEntryButtons societyId={societyId} movedEntryId={m.id} /> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className="space-y-2">
           <h3 className="font-semibold">
             {t("unconfirmed")}: <span className="tabular-nums" data-testid="field-overview-unconfirmed">{formatTaka(unconfirmed, locale)}</span>

@@ -14,6 +14,7 @@ import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { AddMemberDialog } from "./add-member-dialog";
 import { DeleteRecordButton } from "./delete-record-button";
 import { MemberProfileDialog } from "./member-profile-dialog";
+import { MoveMemberDialog } from "./move-member-dialog";
 import { PdfLink } from "./pdf-link";
 
 type Props = {
@@ -122,6 +123,7 @@ export async function MembersTab({ societyId, page, q, workers, viewerId, isAdmi
                       <PdfLink compact icon="calendar" href={societyDownloads.memberCalendar(societyId, m.id)} testId="member-calendar-pdf">
                         {`${tReports("calendarPdf")}: ${m.name}`}
                       </PdfLink>
+                      {isAdmin && m.status === "active" ? <MoveMemberDialog societyId={societyId} member={m} workers={workers} /> : null}
                       <DeleteRecordButton societyId={societyId} kind="member" id={m.id} name={m.name} isAdmin={isAdmin} compact />
                     </div>
                   </td>

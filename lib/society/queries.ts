@@ -140,6 +140,7 @@ const MEMBER_ROW = {
   installmentAmount: true,
   savingsAmount: true,
   status: true,
+  workerId: true,
   worker: { select: { name: true } },
 } as const satisfies Prisma.SocietyMemberSelect;
 

@@ -93,7 +93,8 @@ export async function deleteWorker(a: SocietyActor, workerId: string): Promise<A
       (await tx.societyCollection.count({ where: { workerId } })) +
       (await tx.workerSalary.count({ where: { workerId } })) +
       (await tx.societyCollectionSheet.count({ where: { workerId } })) +
-      (await tx.societyJournalLine.count({ where: { workerId } }));
+      (await tx.societyJournalLine.count({ where: { workerId } })) +
+      (await tx.fieldMovedEntry.count({ where: { OR: [{ fromWorkerId: workerId }, { toWorkerId: workerId }] } }));
     let removed: "deleted" | "deactivated";
     if (history > 0) {
       await tx.societyWorker.update({ where: { id: workerId }, data: { status: "inactive" } });

@@ -60,6 +60,23 @@ test.describe("public addresses", () => {
     await expect(page.getByTestId("site-header").getByRole("link", { name: "Calculator" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("the app's own request for a Bengali address (a prefetch, the switch's navigation) gets that page, whatever the cookie", async ({ request }) => {
+    // A prefetch made while the cookie still said English must not leave a redirect in the router's cache: switching
+    // to Bengali would then bounce back to the English page.
+    // As the browser's router fetches it: Sec-Fetch-Dest "empty" (Next.js strips its own RSC headers before the proxy).
+    for (const headers of [{ rsc: "1", "next-router-prefetch": "1" }, { rsc: "1" }] as Record<string, string>[]) {
+      // (Next.js sends a request without its cache-busting _rsc parameter on to the address with it: followed.)
+      const response = await request.get("/about", { headers: { ...headers, "sec-fetch-dest": "empty", cookie: "NEXT_LOCALE=en" } });
+      expect(response.status(), JSON.stringify(headers)).toBe(200);
+      expect(new URL(response.url()).pathname, JSON.stringify(headers)).toBe("/about");
+      expect(response.headers()["content-type"]).toContain("text/x-component");
+    }
+    // Opened as a page (a browser's navigation, or a client that says nothing), the address follows the saved choice.
+    for (const headers of [{ "sec-fetch-dest": "document" }, {}] as Record<string, string>[]) {
+      expect((await request.get("/about", { headers: { ...headers, cookie: "NEXT_LOCALE=en" }, maxRedirects: 0 })).status(), JSON.stringify(headers)).toBe(307);
+    }
+  });
+
   test("the toggle opens the same page in the other language and remembers the choice; links stay in the language", async ({ page }) => {
     await page.goto("/loans");
     await expect(page.locator("html")).toHaveAttribute("lang", "bn");

@@ -231,7 +231,7 @@ describe("field sync", () => {
     const { body } = await sync(batch);
     expect(body.results.map((r) => (r.status === "refused" ? r.reason : r.status))).toEqual([
       "recorded",
-      "memberNotYours",
+      "memberMoved", // kept for an admin's approval (tests/integration/field-moved-member.test.ts)
       "memberNotFound",
       "memberInactive",
       "amountOutOfRange",

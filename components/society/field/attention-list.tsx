@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatTaka, localizeDigits } from "@/lib/format";
-import { canResend, type OutboxEntry } from "@/lib/society/field/outbox";
+import { awaitsOffice, canResend, type OutboxEntry } from "@/lib/society/field/outbox";
 import { fieldAmountsSchema } from "@/lib/society/field/schemas";
 import { discardEntry, resendEntry } from "./store";
 
@@ -86,8 +86,9 @@ function AttentionEntry({ entry, onResent, onDiscarded }: { entry: OutboxEntry; 
             {discardButton}
           </div>
         </form>
-      ) : (
+      ) : awaitsOffice(entry) ? null : (
         // A resend cannot be recorded: the worker hands the cash over (or checks with the office) and discards it.
+        // (One awaiting the office's decision is sent again at each sync until the office decides.)
         <div className="flex">{discardButton}</div>
       )}
     </li>

@@ -7,7 +7,7 @@
  * id once.
  */
 import { fieldPagePath } from "@/lib/society/field/app-shell";
-import { readSyncResults, syncBatches, withRecorded, type OutboxEntry } from "@/lib/society/field/outbox";
+import { awaitsOffice, readSyncResults, syncBatches, withRecorded, type OutboxEntry } from "@/lib/society/field/outbox";
 import type { FieldSheet } from "@/lib/society/field/queries";
 import { FIELD_SYNC_VERSION, MAX_SYNC_BATCH, type FieldSyncResponse } from "@/lib/society/field/schemas";
 import { accountEntries, deviceId, fieldDb, lastSyncKey, sheetKey } from "./store";
@@ -77,16 +77,22 @@ async function sendWaiting(accountId: string, societyId: string, report: boolean
   if (batches.length === 0 && report) batches.push([]);
   const attention = entries.filter((e) => e.state === "attention").length;
   let waitingAfter = entries.length - attention;
+  // Entries awaiting the office are sent again (counted as needing attention until the answer says otherwise).
+  let awaitingSent = 0;
   let recorded = 0;
   let refused = 0;
+  // What the screen reports: refusals of entries sent for the first time (an entry still awaiting the office is no news).
+  let newlyRefused = 0;
   for (const batch of batches) {
-    waitingAfter -= batch.length;
+    const awaiting = batch.filter(awaitsOffice).length;
+    waitingAfter -= batch.length - awaiting;
+    awaitingSent += awaiting;
     const body = {
       version: FIELD_SYNC_VERSION,
       deviceId: await deviceId(),
       pending: waitingAfter,
       // The server adds what this batch refuses.
-      attention: attention + refused,
+      attention: attention - awaitingSent + refused,
       entries: batch.map(({ id, workerId, memberId, date, installment, savings, recordedAt }) => ({ id, workerId, memberId, date, installment, savings, recordedAt })),
     };
     let answer: FieldSyncResponse;
@@ -122,8 +128,9 @@ async function sendWaiting(accountId: string, societyId: string, report: boolean
     });
     recorded += done.length;
     refused += outcome.refused.length;
+    newlyRefused += outcome.refused.filter((r) => !awaitsOffice(sent.get(r.id) ?? { state: "waiting" })).length;
   }
-  return { ok: true, recorded, refused };
+  return { ok: true, recorded, refused: newlyRefused };
 }
 
 /** Closes the worker's day: the cash counted against what the server has; answered with the typed result. */

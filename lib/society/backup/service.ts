@@ -399,6 +399,9 @@ async function replaceRecords(actor: SocietyActor, sizeBytes: number, backup: Op
     const oldHandovers = (await db.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "FieldCashHandover" WHERE "societyId" = $1 AND "status" = 'confirmed'`, [societyId])).rows[0]?.n ?? 0;
     if (!extras.handovers && oldHandovers > 0) return new RolledBack<RestoreOutcome>({ ok: false, problems: [{ code: "handoversMissing", value: String(oldHandovers) }] });
     await db.query(`DELETE FROM "FieldCashHandover" WHERE "societyId" = $1`, [societyId]);
+    // Moved members' entries waiting on the server are not in a backup: the phones still hold them and send them again
+    // (judged against the restored society); approved ones are collections in the file.
+    await db.query(`DELETE FROM "FieldMovedEntry" WHERE "societyId" = $1`, [societyId]);
     if (extras.handovers && extras.handovers.length > 0) {
       const restored = await handoverRows(db, societyId, extras.handovers, workerIds, actor.createdById, newId, now);
       if (!restored.ok) return new RolledBack<RestoreOutcome>({ ok: false, problems: restored.problems });

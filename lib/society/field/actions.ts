@@ -5,7 +5,8 @@ import { defineSocietyAction } from "@/lib/society/action-client";
 import { recordId } from "@/lib/society/schemas";
 import { confirmHandover, receiveWorkerCash } from "./handover-service";
 import { linkWorkerAccount } from "./link-service";
-import { confirmHandoverSchema, receiveWorkerCashSchema } from "./schemas";
+import { decideMovedEntry, moveMember } from "./moved-entry-service";
+import { confirmHandoverSchema, decideMovedEntrySchema, moveMemberSchema, receiveWorkerCashSchema } from "./schemas";
 
 /** The society admin confirms a worker's cash hand-over (never their own). */
 export const confirmHandoverAction = defineSocietyAction({
@@ -29,4 +30,20 @@ export const linkWorkerAccountAction = defineSocietyAction({
   permission: "society.cash",
   input: z.object({ workerId: recordId, staffUserId: recordId.nullable() }),
   handler: (input, access) => linkWorkerAccount(access, input),
+});
+
+/** The society admin moves a member to another worker (both phones learn it at their next sync). */
+export const moveMemberAction = defineSocietyAction({
+  name: "society.member.move",
+  permission: "society.cash",
+  input: moveMemberSchema,
+  handler: (input, access) => moveMember(access, input),
+});
+
+/** The society admin approves or refuses an entry a phone made for a member the office had moved (never their own). */
+export const decideMovedEntryAction = defineSocietyAction({
+  name: "society.field.decideMovedEntry",
+  permission: "society.cash",
+  input: decideMovedEntrySchema,
+  handler: (input, access) => decideMovedEntry(access, input),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canResend, cashInHand, heldCash, memberRows, readSyncResults, recordedCash, syncBatches, withRecorded, type OutboxEntry } from "./outbox";
+import { awaitsOffice, canResend, cashInHand, heldCash, memberRows, readSyncResults, recordedCash, syncBatches, withRecorded, type OutboxEntry } from "./outbox";
 
 const member = (id: string) => ({ id, code: id, memberCode: id, name: id, area: "", installment: 100, savings: 50 });
 const sheet = {
@@ -47,7 +47,7 @@ describe("the phone's sheet", () => {
 
   it("offers 'send again' only where a resend can be recorded", () => {
     expect(["amountOutOfRange", "instalmentBeyondLoan", "memberInactive", "invalid", "noWorkerLinked"].every((r) => canResend(r as never))).toBe(true);
-    expect(["memberNotFound", "memberNotYours", "dateOutOfRange", "recordedAtOutOfRange", "periodClosed", "beforeOpening", "differsFromRecorded", "noAccess"].some((r) => canResend(r as never))).toBe(false);
+    expect(["memberNotFound", "memberNotYours", "dateOutOfRange", "recordedAtOutOfRange", "periodClosed", "beforeOpening", "differsFromRecorded", "memberMoved", "memberMoveRefused", "noAccess"].some((r) => canResend(r as never))).toBe(false);
   });
 });
 
@@ -74,6 +74,16 @@ describe("sync answers and batches", () => {
       local({ id: "z", state: "attention" }),
     ];
     expect(syncBatches(entries, 2).map((b) => b.map((e) => e.id))).toEqual([["a", "b"], ["c"]]);
+  });
+
+  it("sends again, in order, an entry awaiting the office's decision on a moved member, so the phone learns it", () => {
+    const awaiting = local({ id: "m", state: "attention", reason: "memberMoved", recordedAt: "2026-11-24T04:30:00Z" });
+    const refused = local({ id: "r", state: "attention", reason: "memberMoveRefused" });
+    expect(awaitsOffice(awaiting)).toBe(true);
+    expect(awaitsOffice(refused)).toBe(false);
+    expect(syncBatches([local({ id: "b", recordedAt: "2026-11-24T05:00:00Z" }), awaiting, refused, local({ id: "a", recordedAt: "2026-11-24T04:00:00Z" })], 10).map((b) => b.map((e) => e.id))).toEqual([["a", "m", "b"]]);
+    // Its cash stays in the worker's hand meanwhile.
+    expect(heldCash([awaiting, refused])).toBe(300);
   });
 });
 

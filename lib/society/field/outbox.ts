@@ -99,9 +99,17 @@ export function readSyncResults(results: readonly FieldEntryResult[]): SyncOutco
   return outcome;
 }
 
-/** The waiting entries in the order they were recorded, in batches the server takes. */
+/** A refused entry the server keeps for the office's decision: sent again at every sync until it is decided. */
+export function awaitsOffice(entry: Pick<OutboxEntry, "state" | "reason">): boolean {
+  return entry.state === "attention" && entry.reason === "memberMoved";
+}
+
+/**
+ * The waiting entries, and those awaiting the office's decision (so the phone learns it), in the order they were
+ * recorded, in batches the server takes.
+ */
 export function syncBatches(outbox: readonly OutboxEntry[], size: number): OutboxEntry[][] {
-  const waiting = outbox.filter((e) => e.state === "waiting").sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id));
+  const waiting = outbox.filter((e) => e.state === "waiting" || awaitsOffice(e)).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id));
   const batches: OutboxEntry[][] = [];
   for (let i = 0; i < waiting.length; i += size) batches.push(waiting.slice(i, i + size));
   return batches;

@@ -58,7 +58,9 @@ export async function loadFieldSheet(actor: SocietyActor & { society: { id: stri
       orderBy: { code: "asc" },
     }),
     prisma.societyCollection.findMany({
-      where: { societyId: actor.societyId, date: day, member: { workerId: worker.id } },
+      // Her members' collections by anyone (paid, whoever collected), and what she collected from members since moved
+      // to another worker (her hand-over expects that cash).
+      where: { societyId: actor.societyId, date: day, OR: [{ member: { workerId: worker.id } }, { workerId: worker.id }] },
       select: { memberId: true, code: true, installmentCollected: true, savingsCollected: true, recordedAt: true, createdAt: true, createdById: true },
       orderBy: { createdAt: "asc" },
     }),
@@ -112,16 +114,11 @@ export async function workersCashHeld(db: Pick<Prisma.TransactionClient, "$query
  */
 export async function fieldOverview(societyId: string, now = new Date()) {
   const staleBefore = new Date(now.getTime() - FIELD_DEVICE_STALE_MS);
-  const [workers, devices, deviceReports, handovers, accounts] = await Promise.all([
+  const [workers, deviceReports, handovers, accounts, movedEntries] = await Promise.all([
     prisma.societyWorker.findMany({
       where: { societyId, status: "active" },
       select: { id: true, code: true, name: true, staffUserId: true, staffUser: { select: { name: true } } },
       orderBy: { code: "asc" },
-    }),
-    prisma.fieldDevice.groupBy({
-      by: ["staffUserId"],
-      where: { societyId },
-      _max: { lastSyncAt: true },
     }),
     // A phone that has not reported for FIELD_DEVICE_STALE_MS (reset, lost, its data cleared offline) is not counted as
     // holding entries: what it last said is shown apart, as old news.
@@ -135,20 +132,36 @@ export async function fieldOverview(societyId: string, now = new Date()) {
       orderBy: [{ date: "asc" }, { submittedAt: "asc" }],
     }),
     prisma.societyManager.findMany({ where: { societyId }, select: { staffUser: { select: { id: true, name: true } } }, orderBy: { staffUser: { name: "asc" } } }),
+    prisma.fieldMovedEntry.findMany({
+      where: { societyId, status: "pending" },
+      select: {
+        id: true,
+        date: true,
+        installment: true,
+        savings: true,
+        submittedById: true,
+        member: { select: { memberCode: true, name: true } },
+        fromWorker: { select: { code: true, name: true } },
+        toWorker: { select: { code: true, name: true } },
+      },
+      orderBy: [{ date: "asc" }, { submittedAt: "asc" }],
+    }),
   ]);
-  const deviceOf = new Map(devices.map((d) => [d.staffUserId, d]));
+  // Each account's last sync, from the same rows.
+  const lastSyncOf = new Map<string, Date>();
+  for (const d of deviceReports) if (!(lastSyncOf.get(d.staffUserId)! >= d.lastSyncAt)) lastSyncOf.set(d.staffUserId, d.lastSyncAt);
   const reported = (staffUserId: string, stale: boolean) =>
     deviceReports.filter((d) => d.staffUserId === staffUserId && d.lastSyncAt < staleBefore === stale).reduce((sum, d) => sum + d.pendingReported + d.attentionReported, 0);
   const held = await workersCashHeld(prisma, societyId);
   return {
     workers: workers.map((w) => {
-      const device = w.staffUserId ? deviceOf.get(w.staffUserId) : undefined;
+      const lastSync = w.staffUserId ? lastSyncOf.get(w.staffUserId) : undefined;
       return {
         id: w.id,
         code: w.code,
         name: w.name,
         account: w.staffUserId ? { id: w.staffUserId, name: w.staffUser?.name ?? "" } : null,
-        lastSyncAt: device?._max.lastSyncAt?.toISOString() ?? null,
+        lastSyncAt: lastSync?.toISOString() ?? null,
         onPhones: w.staffUserId ? reported(w.staffUserId, false) : 0,
         /** Entries phones reported holding when they last synced, over FIELD_DEVICE_STALE_MS ago. */
         onStalePhones: w.staffUserId ? reported(w.staffUserId, true) : 0,
@@ -157,6 +170,8 @@ export async function fieldOverview(societyId: string, now = new Date()) {
       };
     }),
     handovers: handovers.map((h) => ({ ...h, date: isoDateOf(h.date) })),
+    /** Entries phones made for members the office had moved, waiting for an admin's approval. */
+    movedEntries: movedEntries.map((m) => ({ ...m, date: isoDateOf(m.date) })),
     accounts: accounts.map((a) => a.staffUser),
   };
 }

@@ -33,7 +33,6 @@ describe("decideEntry", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ memberId: "gone" }, "memberNotFound"],
       [{ memberId: "m3" }, "memberInactive"],
-      [{ memberId: "m2" }, "memberNotYours"], // moved to another worker
       [{ memberId: "m2", workerId: "w2" }, "memberNotYours"], // another worker's member, named as theirs
       [{ installment: 100_001 }, "amountOutOfRange"],
       [{ installment: 0, savings: 0 }, "invalid"],
@@ -49,6 +48,13 @@ describe("decideEntry", () => {
     ];
     for (const [over, reason] of cases) expect(decideEntry(entry(over), lookup, worker, today, now), JSON.stringify(over)).toEqual({ ok: false, reason });
     expect(decideEntry(entry(), lookup, { admin: false, ownWorkerId: null }, today, now)).toEqual({ ok: false, reason: "noWorkerLinked" });
+  });
+
+  it("keeps the worker's own entry for a member the office has moved to another worker, for an admin's approval", () => {
+    expect(decideEntry(entry({ memberId: "m2" }), lookup, worker, today, now)).toMatchObject({ ok: false, reason: "memberMoved", toWorkerId: "w2", entry: { memberId: "m2", workerId: "w1", installment: 100 } });
+    // Only an active member, and only once every other check holds.
+    expect(decideEntry(entry({ memberId: "m3", workerId: "w1" }), (id) => (id === "m3" ? { id, workerId: "w2", status: "inactive" } : null), worker, today, now)).toEqual({ ok: false, reason: "memberInactive" });
+    expect(decideEntry(entry({ memberId: "m2", date: "2026-10-23" }), lookup, worker, today, now)).toEqual({ ok: false, reason: "dateOutOfRange" });
   });
 
   it("takes a phone's clock up to two days ahead and an entry recorded up to 35 days ago", () => {
@@ -70,7 +76,8 @@ describe("decideEntry", () => {
   it("lets an admin record for any worker's member, but still as that member's worker", () => {
     const admin = { admin: true, ownWorkerId: null };
     expect(decideEntry(entry({ memberId: "m2", workerId: "w2" }), lookup, admin, today, now).ok).toBe(true);
-    expect(decideEntry(entry({ memberId: "m2", workerId: "w1" }), lookup, admin, today, now)).toEqual({ ok: false, reason: "memberNotYours" });
+    // The member was w2's when the sheet of w1 was read: kept for approval, never recorded as w1's member.
+    expect(decideEntry(entry({ memberId: "m2", workerId: "w1" }), lookup, admin, today, now)).toMatchObject({ ok: false, reason: "memberMoved", toWorkerId: "w2" });
   });
 
   it("reads an unreadable entry's id when it has one", () => {

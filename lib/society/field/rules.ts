@@ -8,7 +8,14 @@ import { fieldEntrySchema, MAX_ENTRY_AGE_DAYS, RECORDED_AT_MAX_AGE_MS, RECORDED_
 /** The member as the server finds it now (null: not in this society any more). */
 export type MemberNow = { id: string; workerId: string; status: "active" | "inactive" } | null;
 
-export type EntryDecision = { ok: true; entry: FieldEntry } | { ok: false; reason: FieldRefusal };
+/**
+ * moved: the entry is the caller's own, for an active member the office has moved to another worker since: kept on the
+ * server for an admin's approval (its cash is in the caller's hand).
+ */
+export type EntryDecision =
+  | { ok: true; entry: FieldEntry }
+  | { ok: false; reason: "memberMoved"; entry: FieldEntry; toWorkerId: string }
+  | { ok: false; reason: Exclude<FieldRefusal, "memberMoved"> };
 
 /**
  * One entry against the society now: a well-formed entry, for a member still in the society and active, still
@@ -36,8 +43,8 @@ export function decideEntry(
   const found = member(entry.memberId);
   if (!found) return { ok: false, reason: "memberNotFound" };
   if (found.status !== "active") return { ok: false, reason: "memberInactive" };
-  if (found.workerId !== entry.workerId) return { ok: false, reason: "memberNotYours" };
   if (!caller.admin && entry.workerId !== caller.ownWorkerId) return { ok: false, reason: "memberNotYours" };
+  if (found.workerId !== entry.workerId) return { ok: false, reason: "memberMoved", entry, toWorkerId: found.workerId };
   return { ok: true, entry };
 }
 

@@ -39,6 +39,10 @@ export const FIELD_REFUSALS = [
   "instalmentBeyondLoan",
   /** The entry's id is recorded already with other figures (a changed resend): the recorded one stands. */
   "differsFromRecorded",
+  /** The office had moved the member to another worker: the server keeps the entry for an admin's approval. */
+  "memberMoved",
+  /** An admin refused that entry: its cash is handed over with a note. */
+  "memberMoveRefused",
 ] as const;
 export type FieldRefusal = (typeof FIELD_REFUSALS)[number];
 
@@ -131,6 +135,20 @@ export const receiveWorkerCashSchema = z.object({
   idempotencyKey,
 });
 export type ReceiveWorkerCashInput = z.input<typeof receiveWorkerCashSchema>;
+
+/** The office moves a member to another worker; `fromWorkerId` is the worker the form showed (a later move wins nothing). */
+export const moveMemberSchema = z.object({
+  memberId: z.string().min(1).max(64),
+  fromWorkerId: z.string().min(1).max(64),
+  toWorkerId: z.string(msg("required")).min(1, msg("required")).max(64),
+});
+export type MoveMemberInput = z.input<typeof moveMemberSchema>;
+
+/** The admin approves or refuses a moved member's field entry (not the one whose phone sent it). */
+export const decideMovedEntrySchema = z.object({
+  movedEntryId: z.string().min(1).max(64),
+  decision: z.enum(["approve", "refuse"]),
+});
 
 export const HANDOVER_REFUSALS = ["noWorkerLinked", "alreadySubmitted", "noteRequired", "notFound", "alreadyConfirmed", "notSamePerson"] as const;
 export type HandoverRefusal = (typeof HANDOVER_REFUSALS)[number];

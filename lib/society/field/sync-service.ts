@@ -2,7 +2,7 @@ import "server-only";
 import { postCollections } from "@/lib/society/books/posting";
 import { instalmentsBeyondLoan } from "@/lib/society/books/movements";
 import { memberBalances } from "@/lib/society/books/queries";
-import { isoDateOf } from "@/lib/validation/fields";
+import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { writeAudit } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
@@ -50,6 +50,10 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
           })
         ).map((c) => [c.clientId!.toLowerCase(), c]),
       );
+      // Entries of moved members kept for an admin: answered by their decision (an approved one is a collection above).
+      const held = new Map(
+        (await tx.fieldMovedEntry.findMany({ where: { societyId: actor.societyId, clientId: { in: ids } }, select: { clientId: true, status: true } })).map((m) => [m.clientId.toLowerCase(), m.status]),
+      );
       const memberIds = request.entries.map((e) => (e as { memberId?: unknown } | null)?.memberId).filter((m): m is string => typeof m === "string");
       const members = new Map(
         (
@@ -74,6 +78,11 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
 
       const results: FieldEntryResult[] = [];
       const accepted: FieldEntry[] = [];
+      const moved: { entry: FieldEntry; toWorkerId: string }[] = [];
+      // The worker an admin's entry names must be this society's (read once, only when a moved member's entry comes).
+      let workersNow: Set<string> | null = null;
+      const activeWorkers = async () =>
+        (workersNow ??= new Set((await tx.societyWorker.findMany({ where: { societyId: actor.societyId, status: "active" }, select: { id: true } })).map((w) => w.id)));
       const inBatch = new Set<string>();
       for (const raw of request.entries) {
         // Answered under the id as the phone wrote it; matched in lower case, as PostgreSQL compares UUIDs.
@@ -86,8 +95,24 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
           else results.push({ id, status: "duplicate", receipt: done.code, recordedAt: (done.recordedAt ?? done.createdAt).toISOString() });
           continue;
         }
+        const heldStatus = held.get(id.toLowerCase());
+        if (heldStatus) {
+          results.push({ id, status: "refused", reason: heldStatus === "refused" ? "memberMoveRefused" : "memberMoved" });
+          continue;
+        }
         const decision = decideEntry(raw, memberNow, { admin, ownWorkerId: ownWorker }, today, now);
-        if (!decision.ok) {
+        if (!decision.ok && decision.reason === "memberMoved") {
+          // Kept once for an admin's approval (the books and the period are checked again then), unless its day is closed.
+          const { entry } = decision;
+          if (closed && entry.date <= closed) results.push({ id, status: "refused", reason: "periodClosed" });
+          else if (openingDay && entry.date <= openingDay) results.push({ id, status: "refused", reason: "beforeOpening" });
+          else if (!actor.createdById || !(await activeWorkers()).has(entry.workerId)) results.push({ id, status: "refused", reason: "memberNotYours" });
+          else {
+            if (!inBatch.has(entry.id.toLowerCase())) moved.push({ entry, toWorkerId: decision.toWorkerId });
+            inBatch.add(entry.id.toLowerCase());
+            results.push({ id, status: "refused", reason: "memberMoved" });
+          }
+        } else if (!decision.ok) {
           results.push({ id, status: "refused", reason: decision.reason });
         } else if (closed && decision.entry.date <= closed) {
           results.push({ id, status: "refused", reason: "periodClosed" });
@@ -106,32 +131,23 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
         }
       }
 
-      const codes = await allocateSocietyCodes(tx, actor.societyId, "collection", accepted.length);
-      const receiptOf = new Map(accepted.map((e, i) => [e.id, codes[i]!]));
-      if (accepted.length > 0) {
-        // One INSERT of arrays: Prisma's createMany spent about 0.4 ms of CPU per row here (bench:field-sync).
-        const nextId = batchIds("f");
-        const column = <T>(pick: (e: FieldEntry) => T) => accepted.map(pick);
-        await tx.$executeRaw`
-          INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected",
-            "status", "clientId", "recordedAt", "createdByRole", "createdById")
-          SELECT v.id, ${actor.societyId}, v.code, v.member, v.worker, v.day::date, v.installment, v.savings,
-            'collected', v.client::uuid, (v.recorded::timestamptz AT TIME ZONE 'UTC'), ${actor.access}::"SocietyRole", ${actor.createdById}::text
-          FROM unnest(${column(() => nextId())}::text[], ${column((e) => receiptOf.get(e.id)!)}::text[], ${column((e) => e.memberId)}::text[],
-            ${column((e) => e.workerId)}::text[], ${column((e) => e.date)}::text[], ${column((e) => e.installment)}::int[], ${column((e) => e.savings)}::int[],
-            ${column((e) => e.id)}::text[], ${column((e) => e.recordedAt)}::text[])
-            AS v(id, code, member, worker, day, installment, savings, client, recorded)`;
-        const byWorker = new Map<string, number>();
-        for (const e of accepted) byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + e.installment + e.savings);
-        for (const [workerId, amount] of byWorker) {
-          await tx.societyWorker.update({ where: { id: workerId }, data: { dailyCollection: { increment: amount } } });
-        }
-        // The books: one entry per collection day of the batch.
-        for (const date of new Set(accepted.map((e) => e.date))) {
-          const ofDay = accepted.filter((e) => e.date === date);
-          await postCollections(tx, { societyId: actor.societyId, date, createdById: actor.createdById }, ofDay.map((e) => ({ memberId: e.memberId, workerId: e.workerId, installment: e.installment, savings: e.savings })), { type: "FieldSync", id: request.deviceId });
-        }
-        await queueReceiptMessages(tx, actor.societyId, accepted.map((e) => ({ ...e, receipt: receiptOf.get(e.id)! })));
+      const receiptOf = await recordFieldCollections(tx, { societyId: actor.societyId, createdById: actor.createdById, role: actor.access }, accepted, { type: "FieldSync", id: request.deviceId });
+      if (moved.length > 0 && actor.createdById) {
+        await tx.fieldMovedEntry.createMany({
+          data: moved.map(({ entry, toWorkerId }) => ({
+            societyId: actor.societyId,
+            clientId: entry.id,
+            memberId: entry.memberId,
+            fromWorkerId: entry.workerId,
+            toWorkerId,
+            date: calendarDateOf(entry.date),
+            installment: entry.installment,
+            savings: entry.savings,
+            recordedAt: new Date(entry.recordedAt),
+            submittedById: actor.createdById!,
+            submittedByRole: actor.access,
+          })),
+        });
       }
       for (const r of results) if (r.status !== "refused" && !r.receipt) r.receipt = receiptOf.get(r.id) ?? "";
 
@@ -155,6 +171,7 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
           recorded: count("recorded"),
           duplicate: count("duplicate"),
           refused: count("refused"),
+          heldForApproval: moved.length,
           receipts: accepted.map((e) => receiptOf.get(e.id)!),
           total: accepted.reduce((sum, e) => sum + e.installment + e.savings, 0),
         },
@@ -166,4 +183,44 @@ export async function syncFieldEntries(actor: SocietyActor, request: SyncRequest
     { timeout: 30_000, maxWait: 20_000 },
   );
   return { version: FIELD_SYNC_VERSION, syncedAt: now.toISOString(), results };
+}
+
+/**
+ * Records field entries as collections of the workers they name, by whom the phone's account is: receipt numbers
+ * without gaps, one INSERT, each worker's running total, the books (one entry per collection day) and the members'
+ * receipt SMS. The caller holds the society's field-sync lock. Answers each entry's receipt by its id.
+ */
+export async function recordFieldCollections(
+  tx: Prisma.TransactionClient,
+  by: { societyId: string; createdById: string | null; role: SocietyActor["access"] },
+  accepted: readonly FieldEntry[],
+  source: { type: string; id: string },
+): Promise<Map<string, string>> {
+  const codes = await allocateSocietyCodes(tx, by.societyId, "collection", accepted.length);
+  const receiptOf = new Map(accepted.map((e, i) => [e.id, codes[i]!]));
+  if (accepted.length === 0) return receiptOf;
+  // One INSERT of arrays: Prisma's createMany spent about 0.4 ms of CPU per row here (bench:field-sync).
+  const nextId = batchIds("f");
+  const column = <T>(pick: (e: FieldEntry) => T) => accepted.map(pick);
+  await tx.$executeRaw`
+    INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected",
+      "status", "clientId", "recordedAt", "createdByRole", "createdById")
+    SELECT v.id, ${by.societyId}, v.code, v.member, v.worker, v.day::date, v.installment, v.savings,
+      'collected', v.client::uuid, (v.recorded::timestamptz AT TIME ZONE 'UTC'), ${by.role}::"SocietyRole", ${by.createdById}::text
+    FROM unnest(${column(() => nextId())}::text[], ${column((e) => receiptOf.get(e.id)!)}::text[], ${column((e) => e.memberId)}::text[],
+      ${column((e) => e.workerId)}::text[], ${column((e) => e.date)}::text[], ${column((e) => e.installment)}::int[], ${column((e) => e.savings)}::int[],
+      ${column((e) => e.id)}::text[], ${column((e) => e.recordedAt)}::text[])
+      AS v(id, code, member, worker, day, installment, savings, client, recorded)`;
+  const byWorker = new Map<string, number>();
+  for (const e of accepted) byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + e.installment + e.savings);
+  for (const [workerId, amount] of byWorker) {
+    await tx.societyWorker.update({ where: { id: workerId }, data: { dailyCollection: { increment: amount } } });
+  }
+  // The books: one entry per collection day of the batch.
+  for (const date of new Set(accepted.map((e) => e.date))) {
+    const ofDay = accepted.filter((e) => e.date === date);
+    await postCollections(tx, { societyId: by.societyId, date, createdById: by.createdById }, ofDay.map((e) => ({ memberId: e.memberId, workerId: e.workerId, installment: e.installment, savings: e.savings })), source);
+  }
+  await queueReceiptMessages(tx, by.societyId, accepted.map((e) => ({ ...e, receipt: receiptOf.get(e.id)! })));
+  return receiptOf;
 }
