@@ -6,14 +6,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { cashInHand, heldCash, memberRows, recordedCash, type MemberRow } from "@/lib/society/field/outbox";
-import { membersCollectedTwice } from "@/lib/society/field/rules";
+import { membersCollectedTwice } from "@/lib/society/field/collected-twice";
 import type { FieldSheet } from "@/lib/society/field/queries";
 import { WorkerSelect } from "@/components/society/worker-select";
-import { AttentionList } from "./attention-list";
-import { DayClose } from "./day-close";
 import { FieldHeader } from "./field-header";
 import { MemberList } from "./member-list";
-import { RecordDialog } from "./record-dialog";
+import { AttentionList, DayClose, loadFormParts, RecordDialog } from "./lazy-parts";
 import { SyncStatus } from "./sync-status";
 import { keepAppShell } from "@/components/pwa/keep-app-shell";
 import { SERVICE_WORKER_SCOPE } from "@/lib/society/field/app-shell";
@@ -91,8 +89,10 @@ export function FieldApp({ accountId, societyId, societyName, admin, otherLocale
 
   // Opening the screen (or choosing another worker): keep the shell for offline starts, then sync; and again
   // whenever the signal returns.
+  // Kept means ready to open offline: the shell and the form parts loaded apart (fetched here, so the service worker
+  // keeps them) are both in the phone's cache.
   useEffect(() => {
-    void keepAppShell(SERVICE_WORKER_SCOPE).then(setShellKept, () => setShellKept(false));
+    void Promise.all([keepAppShell(SERVICE_WORKER_SCOPE), loadFormParts()]).then(([kept]) => setShellKept(kept), () => setShellKept(false));
   }, []);
   useEffect(() => {
     const start = setTimeout(() => void sync(), 0);

@@ -9,7 +9,8 @@
 import { fieldPagePath } from "@/lib/society/field/app-shell";
 import { awaitsOffice, readSyncResults, syncBatches, withRecorded, type OutboxEntry } from "@/lib/society/field/outbox";
 import type { FieldSheet } from "@/lib/society/field/queries";
-import { FIELD_SYNC_VERSION, MAX_SYNC_BATCH, type FieldSyncResponse } from "@/lib/society/field/schemas";
+import { FIELD_SYNC_VERSION, MAX_SYNC_BATCH } from "@/lib/society/field/constants";
+import type { FieldSyncResponse } from "@/lib/society/field/schemas";
 import { accountEntries, deviceId, fieldDb, lastSyncKey, sheetKey } from "./store";
 
 /** How a sync or sheet fetch ended, for the status line. */

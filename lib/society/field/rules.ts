@@ -62,9 +62,4 @@ export function entryIdOf(raw: unknown): string | null {
   return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : null;
 }
 
-/** Members collected more than once on the day: the manager checks them (nothing is overwritten). */
-export function membersCollectedTwice(collections: readonly { memberId: string }[]): string[] {
-  const seen = new Map<string, number>();
-  for (const c of collections) seen.set(c.memberId, (seen.get(c.memberId) ?? 0) + 1);
-  return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
-}
+export { membersCollectedTwice } from "./collected-twice";
