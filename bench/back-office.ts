@@ -30,26 +30,26 @@ try {
   const phone = "+8801300012348"; // bulk row 12348: +8801 + (3 + i % 7) + i padded to 8 digits
 
   console.log(`\nQuery server time (${rounds} calls each):`);
-  const list = (q: string, status: "all" | "pending") => () => Promise.all([review.reviewStats(), review.listApplicationsForReview({ q, status, page: 1 })]);
+  const list = (q: string, status: "all" | "pending") => () => Promise.all([review.reviewStats({ kind: "all" }), review.listApplicationsForReview({ q, status, page: 1 }, { kind: "all" })]);
   await time("review: first page + stats", list("", "all"));
   await time("review: status=pending + stats", list("", "pending"));
   await time("review: phone search + stats", list(phone, "all"));
   await time("review: name search + stats", list("Karim", "all"));
-  await time("review: page 200 + stats", () => Promise.all([review.reviewStats(), review.listApplicationsForReview({ q: "", status: "all", page: 200 })]));
+  await time("review: page 200 + stats", () => Promise.all([review.reviewStats({ kind: "all" }), review.listApplicationsForReview({ q: "", status: "all", page: 200 }, { kind: "all" })]));
   for (const period of ["7d", "90d"] as const) {
     await time(`dashboard ${period}: all figures`, () =>
       Promise.all([
-        dashboard.getDashboardKpis(period),
-        dashboard.listRecentApplications(),
-        dashboard.getTodayActivity(),
-        dashboard.getPortfolioByProduct(period),
-        dashboard.listAlerts(),
+        dashboard.getDashboardKpis(period, { kind: "all" }),
+        dashboard.listRecentApplications({ kind: "all" }),
+        dashboard.getTodayActivity({ kind: "all" }),
+        dashboard.getPortfolioByProduct(period, { kind: "all" }),
+        dashboard.listAlerts({ kind: "all" }),
         dashboard.getDashboardVersion(),
       ]),
     );
   }
   await time("dashboard: version poll", () => dashboard.getDashboardVersion());
-  await time("panel: bell count", () => dashboard.countOpenAlerts());
+  await time("panel: bell count", () => dashboard.countOpenAlerts({ kind: "all" }));
 
   const officer = DEMO_STAFF.find((s) => s.role === "loan_officer")!;
   const cookie = await createSessionCookie(app.databaseUrl, app.authSecret, officer.phone);

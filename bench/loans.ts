@@ -27,7 +27,7 @@ try {
   const { loanListFiltersSchema } = await import("../lib/loans/schemas");
 
   console.log(`\n/admin/loans (${rounds} calls each: cards + one page of 20):`);
-  const loanTab = (params: Record<string, string>) => () => Promise.all([loanStats(), listLoans(loanListFiltersSchema.parse(params))]);
+  const loanTab = (params: Record<string, string>) => () => Promise.all([loanStats({ kind: "all" }), listLoans(loanListFiltersSchema.parse(params), { kind: "all" })]);
   for (const tab of ["applications", "approved", "active", "all"]) await time(`tab ${tab}`, loanTab({ tab }));
   await time("all, search by phone", loanTab({ tab: "all", q: "০১৩০০০০১২৩৪" }));
   await time("all, search by name", loanTab({ tab: "all", q: "Karim" }));
@@ -39,8 +39,8 @@ try {
   console.log(`\n/admin/repayments (${rounds} calls each: cards + one page of 20):`);
   const repaymentTab = (params: Record<string, string>) => () => {
     const filters = repaymentListFiltersSchema.parse(params);
-    const list = filters.tab === "collections" ? listCollectionActivities(filters) : listRepayments({ ...filters, tab: filters.tab });
-    return Promise.all([repaymentStats(), list]);
+    const list = filters.tab === "collections" ? listCollectionActivities(filters, { kind: "all" }) : listRepayments({ ...filters, tab: filters.tab }, { kind: "all" });
+    return Promise.all([repaymentStats({ kind: "all" }), list]);
   };
   for (const tab of ["due_today", "overdue", "upcoming", "paid", "collections"]) await time(`tab ${tab}`, repaymentTab({ tab }));
   await time("overdue, search by phone", repaymentTab({ tab: "overdue", q: "01300001237" }));

@@ -5,6 +5,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
+/** A foreign key refused the write (Prisma P2003): the record it names does not exist. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
+}
+
 /** The society's books are closed for the entry's date (the SocietyJournalEntry_period_open trigger refused it). */
 export function isPeriodClosed(error: unknown): boolean {
   return error instanceof Error && /books of society .* are closed through/.test(error.message);

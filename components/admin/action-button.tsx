@@ -22,6 +22,7 @@ export function ActionButton<T>({
   size,
   variant,
   className = "flex flex-col items-end gap-1",
+  reasonsFrom,
 }: {
   run: () => Promise<ActionResult<T>>;
   onDone: (data: T) => void;
@@ -34,6 +35,8 @@ export function ActionButton<T>({
   size?: "sm";
   variant: "ghost" | "outline";
   className?: string;
+  /** The screen's namespace whose `reasons` word a refusal (before adminCommon's). */
+  reasonsFrom?: "adminCustomers" | "adminKyc" | "adminOffices";
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -58,7 +61,7 @@ export function ActionButton<T>({
         {pending && spinWhilePending ? <Loader2 className="animate-spin" aria-hidden /> : icon}
         {children}
       </Button>
-      <ActionErrorAlert error={error} />
+      <ActionErrorAlert error={error} reasonsFrom={reasonsFrom} />
     </div>
   );
 }

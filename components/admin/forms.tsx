@@ -45,7 +45,7 @@ export function applyServerFieldErrors<V extends FieldValues>(form: UseFormRetur
 /** A refusal as a form shows it; `confirm` sends the form again with the person's confirmation (cashBelowZero). */
 export type ShownActionError = ActionError & { confirm?: () => void };
 
-export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ShownActionError | null; title?: string; reasonsFrom?: "adminCustomers" | "adminKyc" }) {
+export function ActionErrorAlert({ error, title, reasonsFrom }: { error: ShownActionError | null; title?: string; reasonsFrom?: "adminCustomers" | "adminKyc" | "adminOffices" }) {
   const t = useTranslations();
   if (!error) return null;
   const candidates = error.reason ? [...(reasonsFrom ? [`${reasonsFrom}.reasons.${error.reason}`] : []), `adminCommon.reasons.${error.reason}`] : [];

@@ -2,6 +2,8 @@ import "server-only";
 import { cache } from "react";
 import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
+import { officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { scopeKey } from "@/lib/offices/scope-rules";
 import type { ApplicationStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { classifyQuery } from "@/lib/panel/classify-query";
@@ -20,8 +22,8 @@ export const applicationsVersion = cache(async (): Promise<string> => {
 });
 
 /** Applications waiting for a reviewer (the sidebar badge): from the same cached counts as the stat cards. */
-export async function countApplicationsAwaitingReview(): Promise<number> {
-  const stats = await reviewStats();
+export async function countApplicationsAwaitingReview(scope: OfficeScope): Promise<number> {
+  const stats = await reviewStats(scope);
   return stats.pending + stats.underReview;
 }
 
@@ -65,14 +67,15 @@ export type ReviewStats = { total: number; pending: number; underReview: number;
  * was added or changed (and at least once a minute): every back-office page shows the badge, and the
  * grouping reads every row.
  */
-export async function reviewStats(): Promise<ReviewStats> {
-  return cachedStats(`${await applicationsVersion()}:${minuteBucket()}`, undefined);
+export async function reviewStats(scope: OfficeScope): Promise<ReviewStats> {
+  return cachedStats(`${scopeKey(scope)}:${await applicationsVersion()}:${minuteBucket()}`, scope);
 }
 
-const cachedStats = versionedMemo(computeReviewStats);
+// One entry per scope in use (a branch's staff share theirs).
+const cachedStats = versionedMemo(computeReviewStats, 256);
 
-async function computeReviewStats(): Promise<ReviewStats> {
-  const groups = await prisma.loanApplication.groupBy({ by: ["status"], _count: { _all: true }, _sum: { amount: true } });
+async function computeReviewStats(scope: OfficeScope): Promise<ReviewStats> {
+  const groups = await officeDb(scope).loanApplication.groupBy({ by: ["status"], _count: { _all: true }, _sum: { amount: true } });
   const count = (s: ApplicationStatus) => groups.find((g) => g.status === s)?._count._all ?? 0;
   return {
     total: groups.reduce((n, g) => n + g._count._all, 0),
@@ -93,24 +96,25 @@ export async function loanTypeTitles(): Promise<Record<LoanType, Record<Language
 export type ReviewList = { rows: ReviewListRow[]; total: number; page: number; pageCount: number };
 
 /** One page of the filtered list, newest first (index on submittedAt, or status + submittedAt). */
-export async function listApplicationsForReview(filters: ReviewListFilters): Promise<ReviewList> {
+export async function listApplicationsForReview(filters: ReviewListFilters, scope: OfficeScope): Promise<ReviewList> {
   const where = reviewWhere(filters);
+  const db = officeDb(scope);
   const [rows, total] = await Promise.all([
-    prisma.loanApplication.findMany({
+    db.loanApplication.findMany({
       where,
       orderBy: REVIEW_ORDER,
       skip: (filters.page - 1) * REVIEW_PAGE_SIZE,
       take: REVIEW_PAGE_SIZE,
       select: listSelect,
     }),
-    prisma.loanApplication.count({ where }),
+    db.loanApplication.count({ where }),
   ]);
   return { rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)) };
 }
 
 /** Everything the detail dialog shows about one application (never the image bytes). */
-export async function getApplicationForReview(applicationId: string) {
-  return prisma.loanApplication.findUnique({
+export async function getApplicationForReview(applicationId: string, scope: OfficeScope) {
+  return officeDb(scope).loanApplication.findUnique({
     where: { applicationId },
     include: {
       reviewedBy: { select: { name: true } },
@@ -123,8 +127,8 @@ export async function getApplicationForReview(applicationId: string) {
 export type ApplicationForReview = NonNullable<Awaited<ReturnType<typeof getApplicationForReview>>>;
 
 /** The card photo for the authorized image route. */
-export async function getApplicationNidImage(applicationId: string) {
-  const row = await prisma.loanApplication.findUnique({
+export async function getApplicationNidImage(applicationId: string, scope: OfficeScope) {
+  const row = await officeDb(scope).loanApplication.findUnique({
     where: { applicationId },
     select: { nidImage: { select: { bytes: true, mimeType: true } } },
   });
@@ -150,15 +154,17 @@ export type ExportRow = Prisma.LoanApplicationGetPayload<{ select: typeof export
  */
 export async function* exportApplicationBatches(
   filters: Pick<ReviewListFilters, "q" | "status">,
+  scope: OfficeScope,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ExportRow[]> {
   const where = reviewWhere(filters);
+  const db = officeDb(scope);
   let last: { submittedAt: Date; id: string } | null = null;
   for (;;) {
     const after: Prisma.LoanApplicationWhereInput | null = last
       ? { OR: [{ submittedAt: { lt: last.submittedAt } }, { submittedAt: last.submittedAt, id: { lt: last.id } }] }
       : null;
-    const batch: ExportRow[] = await prisma.loanApplication.findMany({
+    const batch: ExportRow[] = await db.loanApplication.findMany({
       where: after ? { AND: [where, after] } : where,
       orderBy: REVIEW_ORDER,
       take: batchSize,

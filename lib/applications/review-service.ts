@@ -5,6 +5,7 @@ import type { StaffContext } from "@/lib/auth/guard";
 import { findOrCreateCustomerByNid } from "@/lib/customers/service";
 import { syncCustomerKycStatus } from "@/lib/kyc/service";
 import { prisma } from "@/lib/db";
+import { inScope } from "@/lib/offices/scope-rules";
 import type { ApplicationStatus, Prisma } from "@/lib/generated/prisma/client";
 import { createLoanFromApplication } from "@/lib/loans/service";
 import { deliverAfterResponse, queueMessage } from "@/lib/outbox/service";
@@ -77,6 +78,11 @@ async function explainRefusal(tx: Prisma.TransactionClient, applicationId: strin
 export async function decideApplication(ctx: StaffContext, input: DecisionInput): Promise<DecisionResult> {
   const now = new Date();
   const result = await prisma.$transaction(async (tx): Promise<DecisionResult> => {
+    // Outside the reviewer's branches it does not exist for them (404, never 403).
+    const target = await tx.loanApplication.findUnique({ where: { applicationId: input.applicationId }, select: { branchId: true } });
+    if (!target || !inScope(ctx.scope, target.branchId)) return fail("notFound");
+    // A customer and a loan belong to a branch: an application in the head office's queue is assigned first.
+    if (input.decision === "approved" && target.branchId === null) return fail("conflict", { reason: "noBranch" });
     const previousStatus = await applyDecision(tx, input, ctx.user.id, now);
     if (!previousStatus) return explainRefusal(tx, input.applicationId);
     const application = await tx.loanApplication.findUniqueOrThrow({ where: { applicationId: input.applicationId } });

@@ -183,7 +183,8 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
               nidImageId: document.id,
               submittedAt,
             },
-            select: { id: true },
+            // The branch comes from the database's routing (the one open branch, or the head office's queue).
+            select: { id: true, branchId: true },
           });
 
           const caseNumber = await allocateNumberedCode(tx, "kycCase");
@@ -191,6 +192,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
             data: {
               caseNumber,
               applicationId: application.id,
+              branchId: application.branchId,
               status: "pending_review",
               priority: kycPriorityFor(input),
               submittedAt,

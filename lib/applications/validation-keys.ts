@@ -39,6 +39,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   "invalidNidLast4",
   "identityAnswerRequired",
   "collectionTooLarge",
+  "invalidOfficeCode",
+  "officeCodeTaken",
+  "officeParentNotAllowed",
+  "officeNotOpen",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "societies";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "offices" | "societies";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -22,6 +22,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/settings/blacklist", permission: "settings.blacklist", nav: "blacklist" },
   { href: "/admin/settings/messages", permission: "settings.messages", nav: "messages" },
   { href: "/admin/settings/calendar", permission: "settings.calendar", nav: "calendar" },
+  { href: "/admin/settings/offices", permission: "settings.offices", nav: "offices" },
   { href: "/admin/societies", permission: "societies.manage", nav: "societies" },
   { href: "/admin/search", permission: "dashboard.read" },
   { href: "/admin/profile", permission: "profile.manage" },

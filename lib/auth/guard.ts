@@ -7,11 +7,15 @@ import { getRequestContext, type RequestContext } from "@/lib/request";
 import { currentSessionToken } from "./current";
 import { hasPermission, isBackOfficeRole, type Permission } from "./permissions";
 import { loadActiveSession, type ActiveSession } from "./session";
+import { scopeOfOffice, type OfficeScope } from "@/lib/offices/scope";
 import { log } from "@/lib/ops/logger";
 import { printable } from "@/lib/validation/path-params";
 
-/** Who is asking: the live session, its user (role from the database), and where the request came from. */
-export type StaffContext = ActiveSession & { request: RequestContext; actor: AuditActor };
+/**
+ * Who is asking: the live session, its user (role and office from the database), the branches they may see
+ * (lib/offices/scope.ts), and where the request came from.
+ */
+export type StaffContext = ActiveSession & { request: RequestContext; actor: AuditActor; scope: OfficeScope };
 
 export const LOGIN_PATH = "/admin/login";
 
@@ -20,7 +24,12 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   const token = await currentSessionToken();
   const session = token ? await loadActiveSession(token) : null;
   if (!session) return null;
-  return { ...session, request: await getRequestContext(), actor: { id: session.user.id, label: session.user.name } };
+  return {
+    ...session,
+    request: await getRequestContext(),
+    actor: { id: session.user.id, label: session.user.name },
+    scope: await scopeOfOffice(session.user.office),
+  };
 });
 
 /** Writes the audit row of a refused request (anonymous or lacking the permission). */

@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   "settings.messages": ["super_admin", "admin"],
   /** The holiday calendar schedules follow (add, remove, CSV import, apply to open loans): the regulator's rules. */
   "settings.calendar": ["super_admin"],
+  /** The office tree (issue 41): open, rename, move and close offices; which office each member of staff belongs to. */
+  "settings.offices": ["super_admin"],
   /** Create savings societies and grant or revoke staff access to them; a society's data needs a grant. */
   "societies.manage": ["super_admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -17,6 +17,8 @@ export type StaffUserSummary = {
   phone: string;
   email: string | null;
   role: StaffRole;
+  /** The office whose subtree they work in (lib/offices/scope.ts); read with every request, so a move applies at once. */
+  office: { id: string; path: string; parentId: string | null };
 };
 
 export type ActiveSession = { sessionId: string; user: StaffUserSummary };
@@ -56,7 +58,17 @@ export async function loadActiveSession(token: string, now = new Date()): Promis
       expiresAt: true,
       revokedAt: true,
       lastSeenAt: true,
-      staffUser: { select: { id: true, name: true, phone: true, email: true, role: true, active: true } },
+      staffUser: {
+        select: {
+          id: true,
+          name: true,
+          phone: true,
+          email: true,
+          role: true,
+          active: true,
+          office: { select: { id: true, path: true, parentId: true } },
+        },
+      },
     },
   });
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
@@ -65,8 +77,8 @@ export async function loadActiveSession(token: string, now = new Date()): Promis
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await prisma.staffSession.updateMany({ where: { id: row.id, revokedAt: null }, data: { lastSeenAt: now } });
   }
-  const { id, name, phone, email, role } = row.staffUser;
-  return { sessionId: row.id, user: { id, name, phone, email, role } };
+  const { id, name, phone, email, role, office } = row.staffUser;
+  return { sessionId: row.id, user: { id, name, phone, email, role, office } };
 }
 
 export async function revokeSessionByToken(token: string, now = new Date()): Promise<void> {

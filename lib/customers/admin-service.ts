@@ -1,4 +1,5 @@
 import "server-only";
+import { inScope, ownBranch } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import { isAllowed, recordDenied, type StaffContext } from "@/lib/auth/guard";
@@ -44,6 +45,7 @@ export async function createCustomer(ctx: StaffContext, input: CreateCustomerVal
           employmentType: input.employmentType,
           employer: input.employer,
           monthlyIncome: input.monthlyIncome,
+          branchId: ownBranch(ctx.scope),
         },
         now,
       );
@@ -84,10 +86,10 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
   let result: ActionResult<UpdateCustomerResult>;
   try {
     result = await prisma.$transaction(async (tx): Promise<ActionResult<UpdateCustomerResult>> => {
-      const locked = await tx.$queryRaw<{ id: string; updatedAt: Date }[]>`
-        SELECT "id", "updatedAt" FROM "Customer" WHERE "userNumber" = ${input.userNumber} FOR UPDATE`;
+      const locked = await tx.$queryRaw<{ id: string; updatedAt: Date; branchId: string }[]>`
+        SELECT "id", "updatedAt", "branchId" FROM "Customer" WHERE "userNumber" = ${input.userNumber} FOR UPDATE`;
       const row = locked[0];
-      if (!row) return fail("notFound");
+      if (!row || !inScope(ctx.scope, row.branchId)) return fail("notFound");
       if (row.updatedAt.getTime() !== new Date(input.expectedUpdatedAt).getTime()) return fail("conflict", { reason: "stale" });
 
       const current = await tx.customer.findUniqueOrThrow({ where: { id: row.id }, select: editableSelect });
@@ -130,8 +132,8 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
  */
 export async function endBorrowerSessions(ctx: StaffContext, input: EndBorrowerSessionsValues, now = new Date()): Promise<ActionResult<{ sessions: number }>> {
   return prisma.$transaction(async (tx) => {
-    const customer = await tx.customer.findUnique({ where: { userNumber: input.userNumber }, select: { id: true, nid: true } });
-    if (!customer) return fail("notFound");
+    const customer = await tx.customer.findUnique({ where: { userNumber: input.userNumber }, select: { id: true, nid: true, branchId: true } });
+    if (!customer || !inScope(ctx.scope, customer.branchId)) return fail("notFound");
     const { sessions } = await revokeAllBorrowerSessions(tx, customer.nid, { actor: ctx.actor, request: ctx.request, entity: { type: "Customer", id: customer.id } }, now);
     return ok({ sessions });
   });

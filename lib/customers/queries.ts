@@ -1,6 +1,7 @@
 import "server-only";
 import { BORROWER_SESSION_IDLE_MS } from "@/lib/borrower/limits";
 import { prisma } from "@/lib/db";
+import { officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeBdMobile } from "@/lib/validation/bd";
@@ -121,11 +122,12 @@ export type CustomerListRow = Prisma.CustomerGetPayload<{ select: typeof listSel
 export type CustomerList = { rows: CustomerListRow[]; total: number; page: number; pageCount: number };
 
 /** One page of the filtered list and its loan figures: three queries whatever the page size. */
-export async function listCustomers(filters: CustomerListFilters, access: Pick<CustomerAccess, "loans">): Promise<CustomerList> {
+export async function listCustomers(filters: CustomerListFilters, access: Pick<CustomerAccess, "loans" | "scope">): Promise<CustomerList> {
   const where = customerWhere(filters);
+  const db = officeDb(access.scope);
   const [customers, total] = await Promise.all([
-    prisma.customer.findMany({ where, orderBy: CUSTOMER_ORDER, skip: (filters.page - 1) * CUSTOMER_PAGE_SIZE, take: CUSTOMER_PAGE_SIZE, select: listSelect }),
-    prisma.customer.count({ where }),
+    db.customer.findMany({ where, orderBy: CUSTOMER_ORDER, skip: (filters.page - 1) * CUSTOMER_PAGE_SIZE, take: CUSTOMER_PAGE_SIZE, select: listSelect }),
+    db.customer.count({ where }),
   ]);
   const summaries = access.loans ? await loanSummaries(customers.map((c) => c.id)) : null;
   return {
@@ -140,12 +142,13 @@ export async function listCustomers(filters: CustomerListFilters, access: Pick<C
 export type CustomerStats = { total: number; kycVerified: number; activeLoans: number | null };
 
 /** The cards that do not depend on the filters (Search Results is the list's own total). */
-export async function customerStats(access: Pick<CustomerAccess, "loans">): Promise<CustomerStats> {
+export async function customerStats(access: Pick<CustomerAccess, "loans" | "scope">): Promise<CustomerStats> {
+  const db = officeDb(access.scope);
   const [total, kycVerified, activeLoans] = await Promise.all([
-    prisma.customer.count(),
-    prisma.customer.count({ where: { kycStatus: "verified" } }),
+    db.customer.count(),
+    db.customer.count({ where: { kycStatus: "verified" } }),
     // Every loan belongs to a customer: the disbursed ones are the customers' active loans.
-    access.loans ? prisma.loan.count({ where: { status: "disbursed" } }) : Promise.resolve(null),
+    access.loans ? db.loan.count({ where: { status: "disbursed" } }) : Promise.resolve(null),
   ]);
   return { total, kycVerified, activeLoans };
 }
@@ -169,16 +172,17 @@ export type CustomerExportRow = Prisma.CustomerGetPayload<{ select: typeof expor
  */
 export async function* exportCustomerBatches(
   filters: CustomerListFilters,
-  access: Pick<CustomerAccess, "loans">,
+  access: Pick<CustomerAccess, "loans" | "scope">,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CustomerExportRow[]> {
   const where = customerWhere(filters);
+  const db = officeDb(access.scope);
   let last: { createdAt: Date; userNumber: string } | null = null;
   for (;;) {
     const after: Prisma.CustomerWhereInput | null = last
       ? { OR: [{ createdAt: { lt: last.createdAt } }, { createdAt: last.createdAt, userNumber: { lt: last.userNumber } }] }
       : null;
-    const batch: Prisma.CustomerGetPayload<{ select: typeof exportSelect }>[] = await prisma.customer.findMany({ where: after ? { AND: [where, after] } : where, orderBy: CUSTOMER_ORDER, take: batchSize, select: exportSelect });
+    const batch: Prisma.CustomerGetPayload<{ select: typeof exportSelect }>[] = await db.customer.findMany({ where: after ? { AND: [where, after] } : where, orderBy: CUSTOMER_ORDER, take: batchSize, select: exportSelect });
     if (batch.length > 0) {
       const summaries = access.loans ? await loanSummaries(batch.map((c) => c.id)) : null;
       yield batch.map((c) => ({ ...c, loans: summaries ? (summaries.get(c.id) ?? NO_LOANS) : null }));
@@ -215,8 +219,8 @@ const editSelect = {
 export type CustomerForEdit = Prisma.CustomerGetPayload<{ select: typeof editSelect }>;
 
 /** What the edit dialog is opened with (its updatedAt goes back with the save). */
-export function getCustomerForEdit(userNumber: string): Promise<CustomerForEdit | null> {
-  return prisma.customer.findUnique({ where: { userNumber }, select: editSelect });
+export function getCustomerForEdit(userNumber: string, scope: OfficeScope): Promise<CustomerForEdit | null> {
+  return officeDb(scope).customer.findUnique({ where: { userNumber }, select: editSelect });
 }
 
 const profileSelect = {
@@ -295,7 +299,8 @@ const asObject = (v: Prisma.JsonValue): Record<string, unknown> | null => (v && 
  * payments, applications and KYC cases (AuditLog's entityType + entityId index): seven indexed queries.
  */
 export async function getCustomerProfile(userNumber: string, access: CustomerAccess, now = new Date()): Promise<CustomerProfile | null> {
-  const found = await prisma.customer.findUnique({ where: { userNumber }, select: profileSelect });
+  // The customer through the scope; her own loans, payments and history in full once she is in it.
+  const found = await officeDb(access.scope).customer.findUnique({ where: { userNumber }, select: profileSelect });
   if (!found) return null;
   const { kycCases, applications, ...customer } = found;
   const [loans, payments, repaid] = await Promise.all([

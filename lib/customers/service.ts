@@ -16,6 +16,8 @@ export type ApplicantDetails = {
   employmentType: EmploymentType;
   employer: string;
   monthlyIncome: number;
+  /** The branch a new customer joins (her application's); the database's default when not given. */
+  branchId?: string | null;
 };
 
 export type CustomerRef = { id: string; userNumber: string; created: boolean };
@@ -60,6 +62,7 @@ export async function findOrCreateCustomerByNid(tx: Prisma.TransactionClient, ap
         employer: applicant.employer,
         monthlyIncome: applicant.monthlyIncome,
         joinDate: new Date(`${dhakaToday(now)}T00:00:00.000Z`),
+        ...(applicant.branchId ? { branchId: applicant.branchId } : {}),
         lastActivityAt: now,
       },
     ],

@@ -2,6 +2,8 @@ import "server-only";
 import { cache } from "react";
 import { minuteBucket, versionedMemo } from "@/lib/cache/versioned";
 import { prisma } from "@/lib/db";
+import { branchInScopeSql, loanInScopeSql, officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { scopeKey } from "@/lib/offices/scope-rules";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ApplicationStatus, LoanType } from "@/lib/generated/prisma/enums";
 import { dhakaDay, percentChange, percentOf, periodWindows, type Period } from "./period";
@@ -20,17 +22,26 @@ import { dhakaDay, percentChange, percentOf, periodWindows, type Period } from "
 
 const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
+/** The scope's condition on a branch column, or on a loan-id column through the loan's branch (TRUE for all). */
+function within(scope: OfficeScope) {
+  return {
+    branch: (column: string) => branchInScopeSql(scope, Prisma.raw(column)),
+    loan: (column: string) => loanInScopeSql(scope, Prisma.raw(column)),
+  };
+}
+
 export type Kpi = { current: number | null; previous: number | null; change: number | null };
 
 function kpi(current: number | null, previous: number | null): Kpi {
   return { current, previous, change: percentChange(current, previous) };
 }
 
-async function applicationFigures(w: ReturnType<typeof periodWindows>) {
+async function applicationFigures(w: ReturnType<typeof periodWindows>, scope: OfficeScope) {
+  const inScope = within(scope).branch(`"branchId"`);
   const received = (win: { start: Date; end: Date }) =>
-    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${win.start} AND "submittedAt" < ${win.end})`;
+    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${win.start} AND "submittedAt" < ${win.end} AND ${inScope})`;
   const decided = (status: "approved" | "rejected", win: { start: Date; end: Date }) =>
-    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "status" = ${status}::"ApplicationStatus" AND "reviewedAt" >= ${win.start} AND "reviewedAt" < ${win.end})`;
+    Prisma.sql`(SELECT count(*) FROM "LoanApplication" WHERE "status" = ${status}::"ApplicationStatus" AND "reviewedAt" >= ${win.start} AND "reviewedAt" < ${win.end} AND ${inScope})`;
   // Each count is a range of one index (submittedAt; status + reviewedAt), not a pass over the table.
   const [row] = await prisma.$queryRaw<Record<string, bigint>[]>`
     SELECT ${received(w.current)} AS "received", ${received(w.previous)} AS "receivedBefore",
@@ -39,41 +50,42 @@ async function applicationFigures(w: ReturnType<typeof periodWindows>) {
   return row ?? {};
 }
 
-async function loanFigures(w: ReturnType<typeof periodWindows>) {
+async function loanFigures(w: ReturnType<typeof periodWindows>, scope: OfficeScope) {
   const [row] = await prisma.$queryRaw<Record<string, bigint | null>[]>`
     SELECT
       sum("disbursedAmount") FILTER (WHERE "disbursedAt" >= ${w.current.start} AND "disbursedAt" < ${w.current.end}) AS "disbursed",
       sum("disbursedAmount") FILTER (WHERE "disbursedAt" >= ${w.previous.start} AND "disbursedAt" < ${w.previous.end}) AS "disbursedBefore"
-    FROM "Loan" WHERE "disbursedAt" >= ${w.previous.start}`;
+    FROM "Loan" WHERE "disbursedAt" >= ${w.previous.start} AND ${within(scope).branch(`"branchId"`)}`;
   return row ?? {};
 }
 
 /** The active portfolio (outstanding balance) at an instant, as defined above. */
-async function portfolioAt(at: Date): Promise<number> {
+async function portfolioAt(at: Date, scope: OfficeScope): Promise<number> {
   const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
     WITH open_loans AS (
       SELECT "id", "disbursedAmount" FROM "Loan"
-      WHERE "disbursedAt" < ${at} AND ("closedAt" IS NULL OR "closedAt" >= ${at}) AND "disbursedAmount" IS NOT NULL)
+      WHERE "disbursedAt" < ${at} AND ("closedAt" IS NULL OR "closedAt" >= ${at}) AND "disbursedAmount" IS NOT NULL
+        AND ${within(scope).branch(`"branchId"`)})
     SELECT (SELECT sum("disbursedAmount") FROM open_loans) AS "disbursed",
            (SELECT sum(p."amount") FROM "LoanPayment" p JOIN open_loans l ON l."id" = p."loanId"
              WHERE p."status" = 'completed' AND p."createdAt" < ${at}) AS "repaid"`;
   return Math.max(0, n(row?.disbursed) - n(row?.repaid));
 }
 
-async function collectionRate(start: Date, end: Date): Promise<number | null> {
+async function collectionRate(start: Date, end: Date, scope: OfficeScope): Promise<number | null> {
   const [row] = await prisma.$queryRaw<{ due: bigint | null; paid: bigint | null }[]>`
     SELECT sum("emiAmount") AS "due", sum(LEAST("paidAmount", "emiAmount")) AS "paid" FROM "LoanInstallment"
-    WHERE "dueDate" >= ${dhakaDay(start).date} AND "dueDate" < ${dhakaDay(end).date}`;
+    WHERE "dueDate" >= ${dhakaDay(start).date} AND "dueDate" < ${dhakaDay(end).date} AND ${within(scope).loan(`"loanId"`)}`;
   return percentOf(n(row?.paid), n(row?.due));
 }
 
 /** Balance at risk: loans with an instalment unpaid more than 30 days after it fell due. */
-async function par30(now: Date, portfolio: number): Promise<number> {
+async function par30(now: Date, portfolio: number, scope: OfficeScope): Promise<number> {
   const cutoff = new Date(dhakaDay(now).date.getTime() - 30 * 24 * 60 * 60 * 1000);
   const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
     WITH risky AS (
       SELECT l."id", l."disbursedAmount" FROM "Loan" l
-      WHERE l."status" = 'disbursed' AND EXISTS (
+      WHERE l."status" = 'disbursed' AND ${within(scope).branch(`l."branchId"`)} AND EXISTS (
         SELECT 1 FROM "LoanInstallment" i WHERE i."loanId" = l."id" AND i."dueDate" < ${cutoff} AND i."paidAmount" < i."emiAmount"))
     SELECT (SELECT sum("disbursedAmount") FROM risky) AS "disbursed",
            (SELECT sum(p."amount") FROM "LoanPayment" p JOIN risky r ON r."id" = p."loanId" WHERE p."status" = 'completed') AS "repaid"`;
@@ -89,15 +101,15 @@ export type DashboardKpis = {
   par30: number;
 };
 
-export async function getDashboardKpis(period: Period, now = new Date()): Promise<DashboardKpis> {
+export async function getDashboardKpis(period: Period, scope: OfficeScope, now = new Date()): Promise<DashboardKpis> {
   const w = periodWindows(period, now);
   const [apps, loans, portfolioNow, portfolioBefore, collectedNow, collectedBefore] = await Promise.all([
-    applicationFigures(w),
-    loanFigures(w),
-    portfolioAt(w.current.end),
-    portfolioAt(w.current.start),
-    collectionRate(w.current.start, w.current.end),
-    collectionRate(w.previous.start, w.previous.end),
+    applicationFigures(w, scope),
+    loanFigures(w, scope),
+    portfolioAt(w.current.end, scope),
+    portfolioAt(w.current.start, scope),
+    collectionRate(w.current.start, w.current.end, scope),
+    collectionRate(w.previous.start, w.previous.end, scope),
   ]);
   return {
     applicationsReceived: kpi(n(apps.received), n(apps.receivedBefore)),
@@ -105,14 +117,14 @@ export async function getDashboardKpis(period: Period, now = new Date()): Promis
     amountDisbursed: kpi(n(loans.disbursed), n(loans.disbursedBefore)),
     activePortfolio: kpi(portfolioNow, portfolioBefore),
     collectionRate: kpi(collectedNow, collectedBefore),
-    par30: await par30(now, portfolioNow),
+    par30: await par30(now, portfolioNow, scope),
   };
 }
 
 export type RecentApplication = { applicationId: string; name: string; loanType: LoanType; amount: number; status: ApplicationStatus; submittedAt: Date };
 
-export function listRecentApplications(limit = 10): Promise<RecentApplication[]> {
-  return prisma.loanApplication.findMany({
+export function listRecentApplications(scope: OfficeScope, limit = 10): Promise<RecentApplication[]> {
+  return officeDb(scope).loanApplication.findMany({
     orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
     take: limit,
     select: { applicationId: true, name: true, loanType: true, amount: true, status: true, submittedAt: true },
@@ -122,18 +134,20 @@ export function listRecentApplications(limit = 10): Promise<RecentApplication[]>
 export type TodayActivity = { received: number; approved: number; rejected: number; disbursed: number; disbursedAmount: number; payments: number; collected: number };
 
 /** What happened today, Asia/Dhaka calendar day. */
-export async function getTodayActivity(now = new Date()): Promise<TodayActivity> {
+export async function getTodayActivity(scope: OfficeScope, now = new Date()): Promise<TodayActivity> {
   const day = dhakaDay(now);
+  const inBranch = within(scope).branch(`"branchId"`);
   const [[apps], [loans], [payments]] = await Promise.all([
     // Index ranges (submittedAt; status + reviewedAt) rather than a pass over the table.
     prisma.$queryRaw<Record<string, bigint>[]>`
-      SELECT (SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${day.start} AND "submittedAt" < ${day.end}) AS "received",
-             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'approved' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "approved",
-             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'rejected' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end}) AS "rejected"`,
+      SELECT (SELECT count(*) FROM "LoanApplication" WHERE "submittedAt" >= ${day.start} AND "submittedAt" < ${day.end} AND ${inBranch}) AS "received",
+             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'approved' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end} AND ${inBranch}) AS "approved",
+             (SELECT count(*) FROM "LoanApplication" WHERE "status" = 'rejected' AND "reviewedAt" >= ${day.start} AND "reviewedAt" < ${day.end} AND ${inBranch}) AS "rejected"`,
     prisma.$queryRaw<Record<string, bigint | null>[]>`
-      SELECT count(*) AS "disbursed", sum("disbursedAmount") AS "amount" FROM "Loan" WHERE "disbursedAt" >= ${day.start} AND "disbursedAt" < ${day.end}`,
+      SELECT count(*) AS "disbursed", sum("disbursedAmount") AS "amount" FROM "Loan" WHERE "disbursedAt" >= ${day.start} AND "disbursedAt" < ${day.end} AND ${inBranch}`,
     prisma.$queryRaw<Record<string, bigint | null>[]>`
-      SELECT count(*) AS "payments", sum("amount") AS "collected" FROM "LoanPayment" WHERE "status" = 'completed' AND "paymentDate" = ${day.date}`,
+      SELECT count(*) AS "payments", sum("amount") AS "collected" FROM "LoanPayment" WHERE "status" = 'completed' AND "paymentDate" = ${day.date}
+        AND ${within(scope).branch(`"receivedAtBranchId"`)}`,
   ]);
   return {
     received: n(apps?.received),
@@ -149,21 +163,22 @@ export async function getTodayActivity(now = new Date()): Promise<TodayActivity>
 export type ProductSlice = { loanType: LoanType; applications: number; disbursedCount: number; disbursedAmount: number; outstanding: number };
 
 /** Portfolio by product: applications in the window, loans disbursed in it, and today's outstanding balance. */
-export async function getPortfolioByProduct(period: Period, now = new Date()): Promise<ProductSlice[]> {
+export async function getPortfolioByProduct(period: Period, scope: OfficeScope, now = new Date()): Promise<ProductSlice[]> {
   const { current } = periodWindows(period, now);
+  const inBranch = within(scope).branch(`"branchId"`);
   // One grouped pass per table instead of a sub-select per product and table.
   const rows = await prisma.$queryRaw<{ loanType: LoanType; applications: bigint | null; disbursedCount: bigint | null; disbursedAmount: bigint | null; outstanding: bigint | null }[]>`
     WITH apps AS (
       SELECT "loanType", count(*) AS "n" FROM "LoanApplication"
-      WHERE "submittedAt" >= ${current.start} AND "submittedAt" < ${current.end} GROUP BY 1),
+      WHERE "submittedAt" >= ${current.start} AND "submittedAt" < ${current.end} AND ${inBranch} GROUP BY 1),
     disbursed AS (
       SELECT "loanType", count(*) AS "n", sum("disbursedAmount") AS "amount" FROM "Loan"
-      WHERE "disbursedAt" >= ${current.start} AND "disbursedAt" < ${current.end} GROUP BY 1),
+      WHERE "disbursedAt" >= ${current.start} AND "disbursedAt" < ${current.end} AND ${inBranch} GROUP BY 1),
     repaid AS (
-      SELECT "loanId", sum("amount") AS "paid" FROM "LoanPayment" WHERE "status" = 'completed' GROUP BY 1),
+      SELECT "loanId", sum("amount") AS "paid" FROM "LoanPayment" WHERE "status" = 'completed' AND ${within(scope).loan(`"loanId"`)} GROUP BY 1),
     outstanding AS (
       SELECT l."loanType", sum(l."disbursedAmount") - coalesce(sum(r."paid"), 0) AS "amount"
-      FROM "Loan" l LEFT JOIN repaid r ON r."loanId" = l."id" WHERE l."status" = 'disbursed' GROUP BY 1)
+      FROM "Loan" l LEFT JOIN repaid r ON r."loanId" = l."id" WHERE l."status" = 'disbursed' AND ${within(scope).branch(`l."branchId"`)} GROUP BY 1)
     SELECT t."loanType", a."n" AS "applications", d."n" AS "disbursedCount", d."amount" AS "disbursedAmount", o."amount" AS "outstanding"
     FROM unnest(enum_range(NULL::"LoanType")) AS t("loanType")
     LEFT JOIN apps a ON a."loanType" = t."loanType"
@@ -185,16 +200,17 @@ const APPLICATION_WAIT_MS = 24 * 60 * 60 * 1000;
 const KYC_WAIT_MS = 48 * 60 * 60 * 1000;
 
 /** Alerts derived from the data; only kinds with something to say are returned. */
-export async function computeAlerts(now = new Date()): Promise<DashboardAlert[]> {
+export async function computeAlerts(scope: OfficeScope, now = new Date()): Promise<DashboardAlert[]> {
+  const { branch } = within(scope);
   const [[row]] = await Promise.all([
     prisma.$queryRaw<{ apps: bigint; appsOldest: Date | null; kyc: bigint; kycOldest: Date | null; overdue: bigint; overdueOldest: Date | null }[]>`
       SELECT
-        (SELECT count(*) FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)}) AS "apps",
-        (SELECT min("submittedAt") FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)}) AS "appsOldest",
-        (SELECT count(*) FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)}) AS "kyc",
-        (SELECT min("submittedAt") FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)}) AS "kycOldest",
-        (SELECT count(*) FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount") AS "overdue",
-        (SELECT min(i."dueDate") FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount") AS "overdueOldest"`,
+        (SELECT count(*) FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "apps",
+        (SELECT min("submittedAt") FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "appsOldest",
+        (SELECT count(*) FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "kyc",
+        (SELECT min("submittedAt") FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "kycOldest",
+        (SELECT count(*) FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount" AND ${branch(`l."branchId"`)}) AS "overdue",
+        (SELECT min(i."dueDate") FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount" AND ${branch(`l."branchId"`)}) AS "overdueOldest"`,
   ]);
   const alerts: DashboardAlert[] = [];
   if (row && n(row.apps) > 0 && row.appsOldest) alerts.push({ kind: "staleApplications", priority: "high", count: n(row.apps), oldest: row.appsOldest, href: "/admin/application-review?status=pending" });
@@ -203,19 +219,20 @@ export async function computeAlerts(now = new Date()): Promise<DashboardAlert[]>
   return alerts;
 }
 
-const cachedAlerts = versionedMemo(() => computeAlerts());
+// One entry per scope in use and minute (a branch's staff share theirs).
+const cachedAlerts = versionedMemo((scope: OfficeScope) => computeAlerts(scope), 256);
 
 /**
  * The alerts, recomputed when applications, loans or KYC cases changed, and at least once a minute (waiting
  * times grow with the clock; instalments fall overdue with the date). Every back-office page shows the bell.
  */
-export async function listAlerts(): Promise<DashboardAlert[]> {
-  return cachedAlerts(`${await getDashboardVersion()}:${minuteBucket()}`);
+export async function listAlerts(scope: OfficeScope): Promise<DashboardAlert[]> {
+  return cachedAlerts(`${scopeKey(scope)}:${await getDashboardVersion()}:${minuteBucket()}`, scope);
 }
 
 /** The bell's number: every alert item (an application waiting, a case waiting, an instalment overdue). */
-export async function countOpenAlerts(): Promise<number> {
-  return (await listAlerts()).reduce((sum, a) => sum + a.count, 0);
+export async function countOpenAlerts(scope: OfficeScope): Promise<number> {
+  return (await listAlerts(scope)).reduce((sum, a) => sum + a.count, 0);
 }
 
 /**
@@ -238,26 +255,26 @@ export type DashboardData = {
   alerts: DashboardAlert[];
 };
 
-async function computeDashboard(period: Period): Promise<DashboardData> {
+async function computeDashboard({ period, scope }: { period: Period; scope: OfficeScope }): Promise<DashboardData> {
   const now = new Date();
   const [kpis, recent, today, products, alerts] = await Promise.all([
-    getDashboardKpis(period, now),
-    listRecentApplications(),
-    getTodayActivity(now),
-    getPortfolioByProduct(period, now),
-    computeAlerts(now),
+    getDashboardKpis(period, scope, now),
+    listRecentApplications(scope),
+    getTodayActivity(scope, now),
+    getPortfolioByProduct(period, scope, now),
+    computeAlerts(scope, now),
   ]);
   return { kpis, recent, today, products, alerts };
 }
 
-const cachedDashboard = versionedMemo(computeDashboard);
+const cachedDashboard = versionedMemo(computeDashboard, 256);
 
 /**
  * Everything the dashboard shows for a period, with the version it was computed at. Recomputed when the
  * data changed (the version) and at least once a minute (the windows move with the clock; payments are not
  * in the version), so a dashboard left open costs one cheap version read per poll.
  */
-export async function getDashboard(period: Period): Promise<DashboardData & { version: string }> {
+export async function getDashboard(period: Period, scope: OfficeScope): Promise<DashboardData & { version: string }> {
   const version = await getDashboardVersion();
-  return { ...(await cachedDashboard(`${period}:${version}:${minuteBucket()}`, period)), version };
+  return { ...(await cachedDashboard(`${scopeKey(scope)}:${period}:${version}:${minuteBucket()}`, { period, scope })), version };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaDay, percentOf } from "@/lib/dashboard/period";
 import { toAsciiDigits } from "@/lib/format";
 import type { KycCaseStatus, Prisma } from "@/lib/generated/prisma/client";
@@ -108,11 +109,12 @@ function listRow(c: ListCase) {
 export type KycListRow = ReturnType<typeof listRow>;
 export type KycList = { rows: KycListRow[]; total: number; page: number; pageCount: number };
 
-export async function listKycCases(filters: KycListFilters): Promise<KycList> {
+export async function listKycCases(filters: KycListFilters, scope: OfficeScope): Promise<KycList> {
   const where = await kycWhere(filters);
+  const db = officeDb(scope);
   const [cases, total] = await Promise.all([
-    prisma.kycCase.findMany({ where, orderBy: kycOrder(filters.tab), skip: (filters.page - 1) * KYC_PAGE_SIZE, take: KYC_PAGE_SIZE, select: listSelect }),
-    prisma.kycCase.count({ where }),
+    db.kycCase.findMany({ where, orderBy: kycOrder(filters.tab), skip: (filters.page - 1) * KYC_PAGE_SIZE, take: KYC_PAGE_SIZE, select: listSelect }),
+    db.kycCase.count({ where }),
   ]);
   return { rows: cases.map(listRow), total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / KYC_PAGE_SIZE)) };
 }
@@ -123,23 +125,24 @@ export type KycStats = { pendingReview: number; approvedToday: number; rejectedT
  * The four cards: pending review (pending_review + under_review), approved and rejected since Dhaka midnight,
  * and the share approved of the cases decided in the last APPROVAL_RATE_DAYS days (null when none was).
  */
-export async function kycStats(now = new Date()): Promise<KycStats> {
+export async function kycStats(scope: OfficeScope, now = new Date()): Promise<KycStats> {
+  const db = officeDb(scope);
   const today = dhakaDay(now).start;
   const windowStart = new Date(now.getTime() - APPROVAL_RATE_DAYS * 24 * 60 * 60 * 1000);
   const [pendingReview, approvedToday, rejectedToday, approvedInWindow, rejectedInWindow] = await Promise.all([
-    prisma.kycCase.count({ where: { status: { in: [...OPEN_KYC_STATUSES] } } }),
-    prisma.kycCase.count({ where: { status: "approved", approvedAt: { gte: today } } }),
-    prisma.kycCase.count({ where: { status: "rejected", rejectedAt: { gte: today } } }),
-    prisma.kycCase.count({ where: { status: "approved", approvedAt: { gte: windowStart } } }),
-    prisma.kycCase.count({ where: { status: "rejected", rejectedAt: { gte: windowStart } } }),
+    db.kycCase.count({ where: { status: { in: [...OPEN_KYC_STATUSES] } } }),
+    db.kycCase.count({ where: { status: "approved", approvedAt: { gte: today } } }),
+    db.kycCase.count({ where: { status: "rejected", rejectedAt: { gte: today } } }),
+    db.kycCase.count({ where: { status: "approved", approvedAt: { gte: windowStart } } }),
+    db.kycCase.count({ where: { status: "rejected", rejectedAt: { gte: windowStart } } }),
   ]);
   const decidedInWindow = approvedInWindow + rejectedInWindow;
   return { pendingReview, approvedToday, rejectedToday, approvalRate: percentOf(approvedInWindow, decidedInWindow), decidedInWindow };
 }
 
 /** The Pending Review count, for the sidebar badge. */
-export function countOpenKycCases(): Promise<number> {
-  return prisma.kycCase.count({ where: { status: { in: [...OPEN_KYC_STATUSES] } } });
+export function countOpenKycCases(scope: OfficeScope): Promise<number> {
+  return officeDb(scope).kycCase.count({ where: { status: { in: [...OPEN_KYC_STATUSES] } } });
 }
 
 /** Staff a case can be assigned to: active, and allowed to decide KYC. */
@@ -180,8 +183,8 @@ const detailSelect = {
 } satisfies Prisma.KycCaseSelect;
 
 /** Everything the detail dialog's four tabs show (document bytes stay in the image route). */
-export async function getKycCaseDetail(caseNumber: string) {
-  const found = await prisma.kycCase.findUnique({ where: { caseNumber }, select: detailSelect });
+export async function getKycCaseDetail(caseNumber: string, scope: OfficeScope) {
+  const found = await officeDb(scope).kycCase.findUnique({ where: { caseNumber }, select: detailSelect });
   if (!found) return null;
   const order = new Map<string, number>(CHECK_KINDS.map((k, i) => [k, i]));
   const subject = found.customer ?? found.application;
@@ -211,11 +214,12 @@ export async function getKycCaseDetail(caseNumber: string) {
 export type KycCaseDetail = NonNullable<Awaited<ReturnType<typeof getKycCaseDetail>>>;
 
 /** The filtered queue for the CSV export, in batches (keyset on the id). */
-export async function* exportKycBatches(filters: KycListFilters): AsyncGenerator<KycListRow[]> {
+export async function* exportKycBatches(filters: KycListFilters, scope: OfficeScope): AsyncGenerator<KycListRow[]> {
   const where = await kycWhere(filters);
+  const db = officeDb(scope);
   let after: string | null = null;
   for (;;) {
-    const batch: ListCase[] = await prisma.kycCase.findMany({
+    const batch: ListCase[] = await db.kycCase.findMany({
       where: after ? { AND: [where, { id: { gt: after } }] } : where,
       orderBy: { id: "asc" },
       take: EXPORT_BATCH_SIZE,
@@ -229,6 +233,6 @@ export async function* exportKycBatches(filters: KycListFilters): AsyncGenerator
 }
 
 /** The bytes of a KYC document's front image, for the authorized image route. */
-export function getKycDocumentImage(documentId: string) {
-  return prisma.kycDocument.findUnique({ where: { id: documentId }, select: { frontImage: { select: { bytes: true, mimeType: true } } } });
+export function getKycDocumentImage(documentId: string, scope: OfficeScope) {
+  return officeDb(scope).kycDocument.findUnique({ where: { id: documentId }, select: { frontImage: { select: { bytes: true, mimeType: true } } } });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { inScope } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit, type AuditEntry } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -163,8 +164,8 @@ export async function decideKycCase(
   now = new Date(),
 ): Promise<ActionResult<{ caseNumber: string; status: KycCaseStatus }>> {
   return prisma.$transaction(async (tx) => {
-    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: subjectSelect });
-    if (!found) return fail("notFound");
+    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: { ...subjectSelect, branchId: true } });
+    if (!found || !inScope(ctx.scope, found.branchId)) return fail("notFound");
     if (input.decision === "approve") {
       const blacklist = await tx.verificationCheck.findUnique({ where: { caseId_kind: { caseId: found.id, kind: "blacklist_check" } }, select: { status: true } });
       if (blacklist?.status === "fail") return fail("conflict", { reason: "blacklisted" });
@@ -218,8 +219,8 @@ export async function decideKycDocument(
   now = new Date(),
 ): Promise<ActionResult<{ documentId: string }>> {
   return prisma.$transaction(async (tx) => {
-    const doc = await tx.kycDocument.findUnique({ where: { id: input.documentId }, select: { id: true, type: true, caseId: true, case: { select: { status: true } } } });
-    if (!doc) return fail("notFound");
+    const doc = await tx.kycDocument.findUnique({ where: { id: input.documentId }, select: { id: true, type: true, caseId: true, case: { select: { status: true, branchId: true } } } });
+    if (!doc || !inScope(ctx.scope, doc.case.branchId)) return fail("notFound");
     if (!isOpenKycStatus(doc.case.status)) return fail("conflict", { reason: "statusChanged", details: { status: doc.case.status } });
     const changed = await tx.kycDocument.updateMany({ where: { id: doc.id, verificationStatus: "pending" }, data: { verificationStatus: input.decision } });
     if (changed.count !== 1) return fail("conflict", { reason: "documentDecided" });
@@ -246,8 +247,8 @@ export async function assignKycCase(
   now = new Date(),
 ): Promise<ActionResult<{ caseNumber: string; status: KycCaseStatus }>> {
   return prisma.$transaction(async (tx) => {
-    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: { id: true, status: true, assignedToId: true } });
-    if (!found) return fail("notFound");
+    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: { id: true, status: true, assignedToId: true, branchId: true } });
+    if (!found || !inScope(ctx.scope, found.branchId)) return fail("notFound");
     if (!isOpenKycStatus(found.status)) return fail("conflict", { reason: "statusChanged", details: { status: found.status } });
     if (input.assigneeId) {
       const assignee = await tx.staffUser.findUnique({ where: { id: input.assigneeId }, select: { role: true, active: true } });
@@ -277,8 +278,8 @@ export async function assignKycCase(
 
 export async function addKycNote(ctx: StaffContext, input: { caseNumber: string; content: string }, now = new Date()): Promise<ActionResult<{ noteId: string }>> {
   return prisma.$transaction(async (tx) => {
-    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: { id: true } });
-    if (!found) return fail("notFound");
+    const found = await tx.kycCase.findUnique({ where: { caseNumber: input.caseNumber }, select: { id: true, branchId: true } });
+    if (!found || !inScope(ctx.scope, found.branchId)) return fail("notFound");
     const note = await tx.kycNote.create({ data: { caseId: found.id, type: "note", authorId: ctx.user.id, content: input.content, createdAt: now }, select: { id: true } });
     await tx.kycCase.update({ where: { id: found.id }, data: { lastActivityAt: now } });
     await writeAudit(tx, { ...auditBy(ctx), action: "kyc.note", entityType: "KycCase", entityId: found.id, after: { noteId: note.id, content: input.content } });

@@ -9,7 +9,7 @@ import { pdfResponse, preparePdf, renderPdf } from "@/lib/pdf/render";
 import type { Translate } from "@/lib/pdf/society-reports";
 import type { TableSection } from "@/lib/pdf/table-plan";
 import { loanScheduleData, paymentReceiptData } from "./queries";
-import type { DocumentOwner } from "./types";
+import type { DocumentReader } from "./types";
 
 async function chromeFor(locale: Locale, title: string, subtitle: string): Promise<{ chrome: PdfChrome; t: Translate }> {
   const t = (await getTranslations({ locale, namespace: "loanPdf" })) as unknown as Translate;
@@ -36,17 +36,17 @@ async function render(locale: Locale, title: string, subtitle: string, sections:
   return pdfResponse(pdf, filename);
 }
 
-/** One payment's receipt as a PDF response, or null when there is no such payment (of this owner, when one is named). */
-export async function paymentReceiptPdf(paymentNumber: string, locale: Locale, owner?: DocumentOwner): Promise<Response | null> {
-  const data = await paymentReceiptData(paymentNumber, owner);
+/** One payment's receipt as a PDF response, or null when there is no such payment (of this borrower, or in the staff member's branches). */
+export async function paymentReceiptPdf(paymentNumber: string, locale: Locale, reader: DocumentReader): Promise<Response | null> {
+  const data = await paymentReceiptData(paymentNumber, reader);
   if (!data) return null;
   const subtitle = `${data.paymentNumber} · ${data.borrower}`;
   return render(locale, "receiptTitle", subtitle, (t) => paymentReceiptSections(data, t, locale), `receipt_${data.paymentNumber}.pdf`);
 }
 
 /** A disbursed loan's schedule as a PDF response, or null when there is none. */
-export async function loanSchedulePdf(loanNumber: string, locale: Locale, owner?: DocumentOwner): Promise<Response | null> {
-  const data = await loanScheduleData(loanNumber, owner);
+export async function loanSchedulePdf(loanNumber: string, locale: Locale, reader: DocumentReader): Promise<Response | null> {
+  const data = await loanScheduleData(loanNumber, reader);
   if (!data) return null;
   const subtitle = `${data.loanNumber} · ${data.borrower}`;
   return render(locale, "scheduleTitle", subtitle, (t) => loanScheduleSections(data, t, locale), `schedule_${data.loanNumber}.pdf`);

@@ -1,13 +1,23 @@
 import "server-only";
-import { prisma } from "@/lib/db";
+import { officeDb } from "@/lib/offices/scope";
 import { dhakaToday } from "@/lib/format";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { isoDateOf } from "@/lib/validation/fields";
-import type { DocumentOwner, LoanScheduleData, PaymentReceiptData } from "./types";
+import type { DocumentOwner, DocumentReader, LoanScheduleData, PaymentReceiptData } from "./types";
+
+function borrowerOf(reader: DocumentReader): DocumentOwner | null {
+  return "phone" in reader ? reader : null;
+}
+
+/** A borrower reads through the whole book (narrowed to her own records below); staff through their branches. */
+function clientFor(reader: DocumentReader) {
+  return officeDb("phone" in reader ? { kind: "all" } : reader);
+}
 
 /** What a payment's receipt shows, or null: the payment, its loan and borrower, and how it was applied. */
-export async function paymentReceiptData(paymentNumber: string, owner?: DocumentOwner): Promise<PaymentReceiptData | null> {
-  const payment = await prisma.loanPayment.findFirst({
+export async function paymentReceiptData(paymentNumber: string, reader: DocumentReader): Promise<PaymentReceiptData | null> {
+  const owner = borrowerOf(reader);
+  const payment = await clientFor(reader).loanPayment.findFirst({
     where: { paymentNumber, ...(owner ? { loan: { customer: { phone: owner.phone, nid: owner.nid } } } : {}) },
     select: {
       paymentNumber: true,
@@ -39,8 +49,9 @@ export async function paymentReceiptData(paymentNumber: string, owner?: Document
 }
 
 /** A disbursed loan's schedule as of today, or null (not found, or not disbursed). */
-export async function loanScheduleData(loanNumber: string, owner?: DocumentOwner): Promise<LoanScheduleData | null> {
-  const loan = await prisma.loan.findFirst({
+export async function loanScheduleData(loanNumber: string, reader: DocumentReader): Promise<LoanScheduleData | null> {
+  const owner = borrowerOf(reader);
+  const loan = await clientFor(reader).loan.findFirst({
     where: { loanNumber, ...(owner ? { customer: { phone: owner.phone, nid: owner.nid } } : {}) },
     select: {
       loanNumber: true,

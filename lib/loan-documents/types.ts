@@ -1,3 +1,4 @@
+import type { OfficeScope } from "@/lib/offices/scope-rules";
 /** What the loan documents print (plain values; dates YYYY-MM-DD in Asia/Dhaka, money whole taka). */
 export type PaymentReceiptData = {
   paymentNumber: string;
@@ -38,3 +39,5 @@ export type LoanScheduleData = {
 
 /** For a borrower's download: only a document of the customer with this phone and NID (anything else is "not found"). */
 export type DocumentOwner = { phone: string; nid: string };
+/** Who asks for a document: the borrower it belongs to, or staff within their offices' branches. */
+export type DocumentReader = DocumentOwner | OfficeScope;

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import type { LoanStatus, LoanType, Prisma } from "@/lib/generated/prisma/client";
 import { customerWhere } from "@/lib/customers/queries";
@@ -64,17 +65,18 @@ export type LoanListRow = Prisma.LoanGetPayload<{ select: typeof listSelect }>;
 export type LoanList = { rows: LoanListRow[]; total: number; page: number; pageCount: number };
 
 /** One page of the filtered list, newest first (index on status + submittedAt). */
-export async function listLoans(filters: LoanListFilters): Promise<LoanList> {
+export async function listLoans(filters: LoanListFilters, scope: OfficeScope): Promise<LoanList> {
   const where = loanWhere(filters);
+  const db = officeDb(scope);
   const [rows, total] = await Promise.all([
-    prisma.loan.findMany({
+    db.loan.findMany({
       where,
       orderBy: [{ submittedAt: "desc" }, { loanNumber: "desc" }],
       skip: (filters.page - 1) * LOAN_PAGE_SIZE,
       take: LOAN_PAGE_SIZE,
       select: listSelect,
     }),
-    prisma.loan.count({ where }),
+    db.loan.count({ where }),
   ]);
   return { rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / LOAN_PAGE_SIZE)) };
 }
@@ -91,15 +93,16 @@ export type LoanStats = {
 };
 
 /** The four cards, from the data: one grouped query by status (index-only) and sums of what went out when. */
-export async function loanStats(now = new Date()): Promise<LoanStats> {
+export async function loanStats(scope: OfficeScope, now = new Date()): Promise<LoanStats> {
+  const db = officeDb(scope);
   const [year, month] = dhakaToday(now).split("-").map(Number) as [number, number];
   // Asia/Dhaka is UTC+6 all year: a Dhaka month starts at 18:00 UTC on the day before the 1st.
   const monthStart = (monthsAgo: number) => new Date(Date.UTC(year, month - 1 - monthsAgo, 1) - 6 * 60 * 60 * 1000);
   const disbursedBetween = (from: Date, to: Date) =>
-    prisma.loan.aggregate({ where: { disbursedAt: { gte: from, lt: to } }, _sum: { disbursedAmount: true } });
+    db.loan.aggregate({ where: { disbursedAt: { gte: from, lt: to } }, _sum: { disbursedAmount: true } });
   const [thisMonth, lastMonth, nextMonth] = [monthStart(0), monthStart(1), monthStart(-1)];
   const [groups, current, previous] = await Promise.all([
-    prisma.loan.groupBy({ by: ["status"], _count: { _all: true }, _sum: { requestedAmount: true, disbursedAmount: true } }),
+    db.loan.groupBy({ by: ["status"], _count: { _all: true }, _sum: { requestedAmount: true, disbursedAmount: true } }),
     disbursedBetween(thisMonth, nextMonth),
     disbursedBetween(lastMonth, thisMonth),
   ]);
@@ -198,8 +201,8 @@ export type LoanDetail = Prisma.LoanGetPayload<{ select: typeof detailSelect }> 
 };
 
 /** Everything the loan's detail dialog shows, by its public number; null when there is none. */
-export async function getLoanDetail(loanNumber: string): Promise<LoanDetail | null> {
-  const loan = await prisma.loan.findUnique({ where: { loanNumber }, select: detailSelect });
+export async function getLoanDetail(loanNumber: string, scope: OfficeScope): Promise<LoanDetail | null> {
+  const loan = await officeDb(scope).loan.findUnique({ where: { loanNumber }, select: detailSelect });
   if (!loan) return null;
   const [product, risk] = await Promise.all([
     prisma.loanProduct.findUnique({ where: { key: loan.loanType }, select: { minAmount: true, maxAmount: true } }),
@@ -216,8 +219,8 @@ export async function getLoanDetail(loanNumber: string): Promise<LoanDetail | nu
 }
 
 /** The sidebar's Loan Management badge: loans waiting for their credit decision. */
-export function countLoansAwaitingDecision(): Promise<number> {
-  return prisma.loan.count({ where: { status: { in: AWAITING_DECISION } } });
+export function countLoansAwaitingDecision(scope: OfficeScope): Promise<number> {
+  return officeDb(scope).loan.count({ where: { status: { in: AWAITING_DECISION } } });
 }
 
 export type ProductRanges = Partial<Record<LoanType, { minAmount: number; maxAmount: number }>>;

@@ -3,6 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { inScope } from "@/lib/offices/scope-rules";
 import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { allocateNumberedCode } from "@/lib/ids/allocate";
@@ -29,6 +30,7 @@ type ApprovedApplication = {
   employmentType: RiskFacts["employmentType"];
   submittedAt: Date;
   nidImageId: string | null;
+  branchId: string | null;
 };
 
 /**
@@ -55,6 +57,8 @@ export async function createLoanFromApplication(
       loanNumber,
       customerId,
       applicationId: application.id,
+      // The branch that handled the application services the loan (decision 0254).
+      ...(application.branchId ? { branchId: application.branchId } : {}),
       loanType: application.loanType,
       requestedAmount: application.amount,
       tenure: application.tenure,
@@ -102,6 +106,7 @@ export async function approveLoan(
       where: { loanNumber: input.loanNumber },
       select: {
         id: true,
+        branchId: true,
         status: true,
         loanType: true,
         requestedAmount: true,
@@ -114,7 +119,7 @@ export async function approveLoan(
         application: { select: { reviewedById: true, employmentType: true } },
       },
     });
-    if (!loan) return fail("notFound");
+    if (!loan || !inScope(ctx.scope, loan.branchId)) return fail("notFound");
     if (loan.application?.reviewedById === ctx.user.id) return fail("forbidden", { reason: "sameAsReviewer" });
     if (input.amount > loan.requestedAmount) return fail("validation", { fieldErrors: { amount: "approvedAboveRequested" } });
     const product = await tx.loanProduct.findUnique({ where: { key: loan.loanType }, select: { minAmount: true, maxAmount: true } });
@@ -152,8 +157,8 @@ export async function approveLoan(
 /** The credit decision's rejection, with its reason; guarded like the approval. */
 export async function rejectLoan(ctx: StaffContext, input: { loanNumber: string; reason: string }, now = new Date()): Promise<ActionResult<{ loanNumber: string }>> {
   return prisma.$transaction(async (tx) => {
-    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true, status: true } });
-    if (!loan) return fail("notFound");
+    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true, branchId: true, status: true } });
+    if (!loan || !inScope(ctx.scope, loan.branchId)) return fail("notFound");
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: { in: ["pending_approval", "under_review"] } },
       data: { status: "rejected", rejectionReason: input.reason, rejectedById: ctx.user.id, rejectedAt: now },
@@ -187,9 +192,9 @@ export async function disburseLoan(
   return prisma.$transaction(async (tx) => {
     const loan = await tx.loan.findUnique({
       where: { loanNumber: input.loanNumber },
-      select: { id: true, status: true, approvedById: true, approvedAmount: true, interestRate: true, tenure: true, emi: true },
+      select: { id: true, branchId: true, status: true, approvedById: true, approvedAmount: true, interestRate: true, tenure: true, emi: true },
     });
-    if (!loan) return fail("notFound");
+    if (!loan || !inScope(ctx.scope, loan.branchId)) return fail("notFound");
     if (loan.approvedById === ctx.user.id) return fail("forbidden", { reason: "sameAsApprover" });
     const amount = loan.approvedAmount;
     if (loan.status !== "approved" || amount === null) return explainLoanRefusal(tx, input.loanNumber);
@@ -253,8 +258,8 @@ export async function disburseLoan(
 /** A staff note on the loan's history, with its audit row. */
 export async function addLoanNote(ctx: StaffContext, input: { loanNumber: string; content: string }): Promise<ActionResult<{ noteId: string }>> {
   return prisma.$transaction(async (tx) => {
-    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true } });
-    if (!loan) return fail("notFound");
+    const loan = await tx.loan.findUnique({ where: { loanNumber: input.loanNumber }, select: { id: true, branchId: true } });
+    if (!loan || !inScope(ctx.scope, loan.branchId)) return fail("notFound");
     const note = await tx.loanNote.create({ data: { loanId: loan.id, authorId: ctx.user.id, content: input.content }, select: { id: true } });
     await writeAudit(tx, { ...auditBy(ctx), action: "loan.note", entityType: "Loan", entityId: loan.id, after: { noteId: note.id, content: input.content } });
     return ok({ noteId: note.id });

@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "@/lib/db";
+import { officeDb } from "@/lib/offices/scope";
 import type { ApplicationStatus, CustomerStatus, LoanStatus } from "@/lib/generated/prisma/enums";
 import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { classifyQuery } from "./classify-query";
@@ -20,9 +20,10 @@ export async function searchBackOffice(raw: string, ctx: StaffContext): Promise<
   const q = classifyQuery(raw);
   if (q.text.length < 2) return { applications: [], loans: [], customers: [] };
   const name = { contains: q.text, mode: "insensitive" as const };
+  const db = officeDb(ctx.scope);
 
   const applications = isAllowed(ctx, "applications.read")
-    ? prisma.loanApplication.findMany({
+    ? db.loanApplication.findMany({
         where: q.applicationId
           ? { applicationId: q.applicationId }
           : q.phone
@@ -47,7 +48,7 @@ export async function searchBackOffice(raw: string, ctx: StaffContext): Promise<
           : { name };
 
   const loans = isAllowed(ctx, "loans.read")
-    ? prisma.loan.findMany({
+    ? db.loan.findMany({
         where: q.loanNumber ? { loanNumber: q.loanNumber } : { customer: customerWhere },
         orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
         take: LIMIT,
@@ -56,7 +57,7 @@ export async function searchBackOffice(raw: string, ctx: StaffContext): Promise<
     : null;
 
   const customers = isAllowed(ctx, "customers.read")
-    ? prisma.customer.findMany({
+    ? db.customer.findMany({
         where: customerWhere,
         orderBy: [{ name: "asc" }, { id: "asc" }],
         take: LIMIT,

@@ -1,4 +1,5 @@
 import "server-only";
+import { inScope } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -18,7 +19,7 @@ import { installmentNow } from "./queries";
 async function recordActivity(
   tx: Prisma.TransactionClient,
   ctx: StaffContext,
-  loan: { id: string; customerId: string; loanNumber: string },
+  loan: { id: string; customerId: string; loanNumber: string; branchId: string },
   entry: { activity: "call_made" | "reminder_sent"; facts: ActivityFacts; auditAction: string; after: Record<string, unknown> },
   now: Date,
 ): Promise<string> {
@@ -26,6 +27,7 @@ async function recordActivity(
     data: {
       loanId: loan.id,
       customerId: loan.customerId,
+      branchId: loan.branchId,
       activity: entry.activity,
       facts: entry.facts,
       performedById: ctx.user.id,
@@ -53,9 +55,9 @@ export async function logCall(ctx: StaffContext, input: CollectionActionInput, n
   return prisma.$transaction(async (tx) => {
     const row = await tx.loanInstallment.findUnique({
       where: { id: input.installmentId },
-      select: { emiNumber: true, dueDate: true, loan: { select: { id: true, loanNumber: true, customerId: true, tenure: true } } },
+      select: { emiNumber: true, dueDate: true, loan: { select: { id: true, loanNumber: true, customerId: true, tenure: true, branchId: true } } },
     });
-    if (!row) return fail("notFound");
+    if (!row || !inScope(ctx.scope, row.loan.branchId)) return fail("notFound");
     const dueDate = isoDateOf(row.dueDate);
     const activityId = await recordActivity(
       tx,
@@ -78,8 +80,8 @@ export type SendReminderResult = ActionResult<{ messageId: string; language: Lan
  */
 export async function sendReminder(ctx: StaffContext, input: CollectionActionInput, now = new Date()): Promise<SendReminderResult> {
   const result = await prisma.$transaction(async (tx): Promise<SendReminderResult> => {
-    const found = await tx.loanInstallment.findUnique({ where: { id: input.installmentId }, select: { loanId: true } });
-    if (!found) return fail("notFound");
+    const found = await tx.loanInstallment.findUnique({ where: { id: input.installmentId }, select: { loanId: true, loan: { select: { branchId: true } } } });
+    if (!found || !inScope(ctx.scope, found.loan.branchId)) return fail("notFound");
     await tx.$queryRaw`SELECT "id" FROM "Loan" WHERE "id" = ${found.loanId} FOR UPDATE`;
     const row = await tx.loanInstallment.findUniqueOrThrow({
       where: { id: input.installmentId },
@@ -97,6 +99,7 @@ export async function sendReminder(ctx: StaffContext, input: CollectionActionInp
             loanType: true,
             tenure: true,
             customerId: true,
+            branchId: true,
             customer: { select: { phone: true } },
             application: { select: { language: true } },
           },

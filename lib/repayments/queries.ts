@@ -1,6 +1,7 @@
 import "server-only";
 import { percentChange, percentOf } from "@/lib/dashboard/period";
 import { prisma } from "@/lib/db";
+import { branchInScopeSql, loanInScopeSql, officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaToday } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -148,8 +149,9 @@ function lateFeeSql(today: string, policies: LateFeePolicies): { sql: Prisma.Sql
 }
 
 /** The four cards, from the data on `now`'s Dhaka date. */
-export async function repaymentStats(now = new Date()): Promise<RepaymentStats> {
+export async function repaymentStats(scope: OfficeScope, now = new Date()): Promise<RepaymentStats> {
   const today = dhakaToday(now);
+  const inScope = loanInScopeSql(scope, Prisma.sql`i."loanId"`);
   const yesterday = addCalendarDays(today, -1);
   const windowStart = addCalendarDays(today, -COLLECTION_RATE_WINDOW_DAYS); // exclusive
   const policies = await lateFeePolicies();
@@ -157,20 +159,20 @@ export async function repaymentStats(now = new Date()): Promise<RepaymentStats> 
   const [dueToday, overdue, collected, rate] = await Promise.all([
     prisma.$queryRaw<{ count: number; emi: bigint | null }[]>`
       SELECT count(*)::int AS "count", sum(i."emiAmount")::bigint AS "emi"
-      FROM "LoanInstallment" i WHERE i."status" <> 'paid' AND i."dueDate" = ${today}::date`,
+      FROM "LoanInstallment" i WHERE i."status" <> 'paid' AND i."dueDate" = ${today}::date AND ${inScope}`,
     prisma.$queryRaw<{ count: number; emi: bigint | null; fees: bigint | null }[]>`
       SELECT count(*)::int AS "count", sum(i."emiAmount")::bigint AS "emi", sum(${fee.sql})::bigint AS "fees"
       FROM "LoanInstallment" i ${fee.needsLoan ? Prisma.sql`JOIN "Loan" l ON l."id" = i."loanId"` : Prisma.empty}
-      WHERE i."status" <> 'paid' AND i."dueDate" < ${today}::date`,
-    prisma.loanPayment.groupBy({
+      WHERE i."status" <> 'paid' AND i."dueDate" < ${today}::date AND ${inScope}`,
+    officeDb(scope).loanPayment.groupBy({
       by: ["paymentDate"],
       where: { status: "completed", paymentDate: { in: [new Date(`${today}T00:00:00Z`), new Date(`${yesterday}T00:00:00Z`)] } },
       _sum: { amount: true },
     }),
     prisma.$queryRaw<{ paid: number; unpaid: number }[]>`
       SELECT
-        (SELECT count(*) FROM "LoanInstallment" i WHERE i."status" = 'paid' AND i."dueDate" > ${windowStart}::date AND i."dueDate" <= ${today}::date)::int AS "paid",
-        (SELECT count(*) FROM "LoanInstallment" i WHERE i."status" <> 'paid' AND i."dueDate" > ${windowStart}::date AND i."dueDate" <= ${today}::date)::int AS "unpaid"`,
+        (SELECT count(*) FROM "LoanInstallment" i WHERE i."status" = 'paid' AND i."dueDate" > ${windowStart}::date AND i."dueDate" <= ${today}::date AND ${inScope})::int AS "paid",
+        (SELECT count(*) FROM "LoanInstallment" i WHERE i."status" <> 'paid' AND i."dueDate" > ${windowStart}::date AND i."dueDate" <= ${today}::date AND ${inScope})::int AS "unpaid"`,
   ]);
   const collectedOn = (iso: string) => collected.find((g) => isoOf(g.paymentDate) === iso)?._sum.amount ?? 0;
   const collectedToday = collectedOn(today);
@@ -269,8 +271,14 @@ function statusCondition(status: Exclude<RepaymentStatusFilter, "any">, today: s
 
 const loanTypeCondition = (loanType: LoanType) => Prisma.sql`i."loanId" IN (SELECT "id" FROM "Loan" WHERE "loanType" = ${loanType}::"LoanType")`;
 
-function installmentWhere(filters: RepaymentListFilters & { tab: InstallmentTab }, today: string, search: SearchTarget | null): Prisma.Sql {
+function installmentWhere(
+  filters: RepaymentListFilters & { tab: InstallmentTab },
+  today: string,
+  search: SearchTarget | null,
+  scope: OfficeScope,
+): Prisma.Sql {
   const and: Prisma.Sql[] = [tabCondition(filters.tab, today)];
+  if (scope.kind !== "all") and.push(loanInScopeSql(scope, Prisma.sql`i."loanId"`));
   if (filters.status !== "any") and.push(statusCondition(filters.status, today));
   if (filters.loanType !== "any") and.push(loanTypeCondition(filters.loanType));
   if (search) and.push(searchCondition(search));
@@ -345,12 +353,16 @@ const emptyList = (page: number) => ({ rows: [], total: 0, capped: false, page, 
  * paid newest payment first. At most four statements whatever the page's size: the search (when there is one), the
  * page, the capped count, and the unpaid instalments of the page's loans (their outstanding and what clears each row).
  */
-export async function listRepayments(filters: RepaymentListFilters & { tab: InstallmentTab }, now = new Date()): Promise<RepaymentList> {
+export async function listRepayments(
+  filters: RepaymentListFilters & { tab: InstallmentTab },
+  scope: OfficeScope,
+  now = new Date(),
+): Promise<RepaymentList> {
   const today = dhakaToday(now);
   const page = Math.min(filters.page, MAX_PAGE);
   const search = filters.q ? await resolveSearch(filters.q, "installments") : null;
   if (search && search.ids.length === 0) return emptyList(page);
-  const where = installmentWhere(filters, today, search);
+  const where = installmentWhere(filters, today, search, scope);
   // The page is chosen on the instalments alone (an index walk, the tie-break inside one day and loan), then joined.
   const order =
     filters.tab === "paid" ? Prisma.sql`"paidAt" DESC, "id" DESC` : Prisma.sql`"dueDate" ASC, "loanId" ASC, "id" ASC`;
@@ -432,11 +444,11 @@ export type CollectionRow = {
 export type CollectionList = Omit<RepaymentList, "rows"> & { rows: CollectionRow[] };
 
 /** One page of the collection log, newest first (index on createdAt), with the search and loan type filters. */
-export async function listCollectionActivities(filters: RepaymentListFilters): Promise<CollectionList> {
+export async function listCollectionActivities(filters: RepaymentListFilters, scope: OfficeScope): Promise<CollectionList> {
   const page = Math.min(filters.page, MAX_PAGE);
   const search = filters.q ? await resolveSearch(filters.q, "activities") : null;
   if (search && search.ids.length === 0) return emptyList(page);
-  const and: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  const and: Prisma.Sql[] = [branchInScopeSql(scope, Prisma.sql`i."branchId"`)];
   if (filters.loanType !== "any") and.push(loanTypeCondition(filters.loanType));
   if (search) and.push(searchCondition(search));
   const where = Prisma.join(and, " AND ");
@@ -510,10 +522,10 @@ export type RepaymentDetail = {
 };
 
 /** Everything the detail dialog shows, on `now`'s Dhaka date; null when the instalment does not exist. Two statements. */
-export async function getRepaymentDetail(installmentId: string, now = new Date()): Promise<RepaymentDetail | null> {
+export async function getRepaymentDetail(installmentId: string, scope: OfficeScope, now = new Date()): Promise<RepaymentDetail | null> {
   const today = dhakaToday(now);
   const [found, policies] = await Promise.all([
-    prisma.loanInstallment.findUnique({
+    officeDb(scope).loanInstallment.findUnique({
       where: { id: installmentId },
       select: {
         id: true,

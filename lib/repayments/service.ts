@@ -1,4 +1,5 @@
 import "server-only";
+import { inScope } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -69,8 +70,9 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       const repeated = await alreadyRecorded(tx, input.idempotencyKey);
       if (repeated) return repeated;
 
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Loan" WHERE "loanNumber" = ${input.loanNumber} FOR UPDATE`;
-      if (locked.length === 0) return fail("notFound");
+      const locked = await tx.$queryRaw<{ id: string; branchId: string }[]>`
+        SELECT "id", "branchId" FROM "Loan" WHERE "loanNumber" = ${input.loanNumber} FOR UPDATE`;
+      if (locked.length === 0 || !inScope(ctx.scope, locked[0]!.branchId)) return fail("notFound");
       const loan = await tx.loan.findUniqueOrThrow({
         where: { id: locked[0]!.id },
         select: {
@@ -135,6 +137,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
         data: {
           paymentNumber,
           loanId: loan.id,
+          // Received at the branch servicing the loan today; a later transfer leaves it there.
+          receivedAtBranchId: locked[0]!.branchId,
           installmentId: byEmi.get(allocation.allocations[0]!.emiNumber)!.row.id,
           amount: input.amount,
           method: input.method,

@@ -17,6 +17,13 @@ export const createStaffSchema = z.object({
     .refine((v) => v === "" || z.email().safeParse(v).success, "invalidEmail")
     .transform((v) => (v === "" ? null : v)),
   role: roleSchema,
+  /** The office whose subtree they work in; none chosen: the head office (every branch). */
+  officeId: z
+    .string()
+    .trim()
+    .max(64, "tooLong")
+    .optional()
+    .transform((v) => (v ? v : null)),
   password: newPasswordSchema,
 });
 export type CreateStaffInput = z.input<typeof createStaffSchema>;

@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { canManageRole } from "@/lib/auth/permissions";
 import { revokeAllSessions } from "@/lib/auth/session";
 import { prisma } from "@/lib/db";
+import { isForeignKeyViolation } from "@/lib/db-errors";
 import { Prisma, type StaffRole } from "@/lib/generated/prisma/client";
 
 type Tx = Prisma.TransactionClient;
@@ -39,23 +40,41 @@ async function lockTarget(tx: Tx, ctx: StaffContext, staffUserId: string): Promi
 /** A new account signs in with the password set here and enrols two-factor at its first sign-in. */
 export async function createStaff(
   ctx: StaffContext,
-  input: { name: string; phone: string; email: string | null; role: StaffRole; password: string },
+  input: { name: string; phone: string; email: string | null; role: StaffRole; officeId?: string | null; password: string },
 ): Promise<ActionResult<{ id: string }>> {
   if (!canManageRole(ctx.user.role, input.role)) return fail("forbidden", { reason: "roleNotManageable" });
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await prisma.$transaction(async (tx) => {
       const created = await tx.staffUser.create({
-        data: { name: input.name, phone: input.phone, email: input.email, role: input.role, passwordHash, passwordChangedAt: new Date() },
-        select: { id: true },
+        data: {
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          role: input.role,
+          ...(input.officeId ? { officeId: input.officeId } : {}),
+          passwordHash,
+          passwordChangedAt: new Date(),
+        },
+        select: { id: true, officeId: true },
       });
-      await audit(tx, ctx, "staff.create", created.id, undefined, { name: input.name, phone: input.phone, email: input.email, role: input.role });
+      await audit(tx, ctx, "staff.create", created.id, undefined, {
+        name: input.name,
+        phone: input.phone,
+        email: input.email,
+        role: input.role,
+        officeId: created.officeId,
+      });
       return created;
     });
-    return ok(user);
+    return ok({ id: user.id });
   } catch (error) {
     const field = uniqueField(error);
     if (field) return fail("conflict", { reason: field === "email" ? "emailTaken" : "phoneTaken" });
+    // No such office, or a closed one (the database refuses both).
+    if (isForeignKeyViolation(error) || (error instanceof Error && /open office/.test(error.message))) {
+      return fail("validation", { fieldErrors: { officeId: "officeNotOpen" } });
+    }
     throw error;
   }
 }

@@ -193,6 +193,7 @@ function backOfficeScreens(d: BackOfficeData): Screen[] {
       pageAt("404 (back office, beside the route handlers)", "/admin/api/no-such-handler", "/[...missing]", "not-found"),
     ],
     "/admin/kyc": [overlay("KYC case dialog", "/admin/kyc", clickOpens("view-kyc", DIALOG), DIALOG, detail)],
+    "/admin/settings/offices": [overlay("edit office dialog", "/admin/settings/offices", clickOpens("office-edit", DIALOG), DIALOG)],
     "/admin/users": [
       overlay("add staff dialog", "/admin/users", clickOpens("add-staff", DIALOG), DIALOG),
       overlay("staff row menu", "/admin/users", clickOpens("staff-actions", '[role="menu"]'), '[role="menu"]'),

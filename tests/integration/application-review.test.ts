@@ -3,6 +3,7 @@
  * rejection create, who may decide, the outbox, exactly one winner among concurrent decisions, the list's
  * filters and the two route handlers.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -431,7 +432,7 @@ describe("concurrent decisions", () => {
 describe("the review list", () => {
   it("finds by phone in any form, by application ID, by e-mail and by part of the name", async () => {
     const id = await submit({ phone: "01911-222333", email: "Nasrin.Akter@Example.com", name: "Nasrin Akter Shimul" });
-    const list = (q: string, status: "all" | "pending" | "rejected" = "all") => listApplicationsForReview({ q, status, page: 1 }).then((l) => l.rows.map((r) => r.applicationId));
+    const list = (q: string, status: "all" | "pending" | "rejected" = "all") => listApplicationsForReview({ q, status, page: 1 }, ALL_OFFICES).then((l) => l.rows.map((r) => r.applicationId));
     for (const phone of ["০১৯১১২২২৩৩৩", "+8801911222333", "8801911-222333", "01911 222 333"]) expect(await list(phone), phone).toEqual([id]);
     expect(await list(id.toLowerCase(), "pending")).toEqual([id]);
     expect(await list(id, "rejected")).toEqual([]);
@@ -443,13 +444,13 @@ describe("the review list", () => {
   it("pages 20 at a time, newest first, and counts the cards from the database", async () => {
     const base = Date.parse("2030-01-01T00:00:00Z");
     const ids = await insertApplications(25, (i) => ({ name: `Paging Person ${i}`, submittedAt: new Date(base + i * 60_000), status: "under_review" }));
-    const first = await listApplicationsForReview({ q: "Paging Person", status: "under_review", page: 1 });
-    const second = await listApplicationsForReview({ q: "Paging Person", status: "under_review", page: 2 });
+    const first = await listApplicationsForReview({ q: "Paging Person", status: "under_review", page: 1 }, ALL_OFFICES);
+    const second = await listApplicationsForReview({ q: "Paging Person", status: "under_review", page: 2 }, ALL_OFFICES);
     expect(first).toMatchObject({ total: 25, page: 1, pageCount: 2 });
     expect(first.rows).toHaveLength(REVIEW_PAGE_SIZE);
     expect([...first.rows, ...second.rows].map((r) => r.applicationId)).toEqual([...ids].reverse());
 
-    const stats = await reviewStats();
+    const stats = await reviewStats(ALL_OFFICES);
     const groups = await prisma.loanApplication.groupBy({ by: ["status"], _count: { _all: true }, _sum: { amount: true } });
     const count = (s: ApplicationStatus) => groups.find((g) => g.status === s)?._count._all ?? 0;
     expect(stats).toEqual({
@@ -460,7 +461,7 @@ describe("the review list", () => {
       rejected: count("rejected"),
       totalAmount: groups.reduce((n, g) => n + (g._sum.amount ?? 0), 0),
     });
-    expect(await countApplicationsAwaitingReview()).toBe(count("pending") + count("under_review"));
+    expect(await countApplicationsAwaitingReview(ALL_OFFICES)).toBe(count("pending") + count("under_review"));
   });
 
   it("exports every matching row in the list's order, across batches", async () => {
@@ -473,7 +474,7 @@ describe("the review list", () => {
       select: { applicationId: true },
     });
     const batches: string[][] = [];
-    for await (const batch of exportApplicationBatches({ q: "Export Person", status: "all" }, 4)) batches.push(batch.map((r) => r.applicationId));
+    for await (const batch of exportApplicationBatches({ q: "Export Person", status: "all" }, ALL_OFFICES, 4)) batches.push(batch.map((r) => r.applicationId));
     expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 4, 2]);
     expect(batches.flat()).toEqual(expected.map((r) => r.applicationId));
     expect(new Set(batches.flat())).toEqual(new Set(ids));

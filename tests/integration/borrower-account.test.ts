@@ -5,6 +5,7 @@
  * applications, loans, payments or PDFs, and neither does an anonymous caller; a borrower session opens nothing of the
  * back office; support sees the last sign-in and ends the sessions.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -549,7 +550,7 @@ describe("support on the customer screen", () => {
   it("sees the last sign-in and the open sessions, and ends them (audited)", async () => {
     const token = await signIn(a);
     const manager = await actAs("account_manager");
-    const everything = { loans: true, payments: true, applications: true, kyc: true };
+    const everything = { loans: true, payments: true, applications: true, kyc: true, scope: ALL_OFFICES };
     const profile = await getCustomerProfile(a.userNumber, everything);
     expect(profile!.onlineAccess.openSessions).toBeGreaterThanOrEqual(1);
     expect(profile!.onlineAccess.lastSignInAt).toBeInstanceOf(Date);

@@ -5,6 +5,7 @@
  * save loses, status changes need "customers.status", the activity log comes from audit rows, and the CSV export
  * holds the filtered list.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -30,7 +31,7 @@ import { actAs } from "../support/staff-session";
 
 const filters = (raw: Record<string, string> = {}) => customerListFiltersSchema.parse(raw);
 /** Everything visible, as for an admin. */
-const ALL: CustomerAccess = { loans: true, payments: true, applications: true, kyc: true };
+const ALL: CustomerAccess = { loans: true, payments: true, applications: true, kyc: true, scope: ALL_OFFICES };
 const numbers = async (raw: Record<string, string>) => (await listCustomers(filters(raw), ALL)).rows.map((r) => r.userNumber);
 
 let nidCounter = 0;
@@ -52,7 +53,7 @@ function newCustomer(fields: Partial<CreateCustomerInput> = {}): CreateCustomerI
 }
 
 async function editForm(userNumber: string, change: Partial<UpdateCustomerInput> = {}): Promise<UpdateCustomerInput> {
-  const stored = await getCustomerForEdit(userNumber);
+  const stored = await getCustomerForEdit(userNumber, ALL_OFFICES);
   if (!stored) throw new Error(`no customer ${userNumber}`);
   return { ...editFormValues(stored), ...change };
 }
@@ -287,17 +288,17 @@ describe("the profile", () => {
 
   it("shows loans, payments, applications and KYC cases only to those who may read them", async () => {
     // A KYC officer: customers and KYC, no loans or payments.
-    const kycOfficer = await getCustomerProfile("U000101", { loans: false, payments: false, applications: true, kyc: true });
+    const kycOfficer = await getCustomerProfile("U000101", { loans: false, payments: false, applications: true, kyc: true, scope: ALL_OFFICES });
     expect(kycOfficer).toMatchObject({ loans: null, payments: null, totalLoans: null, activeLoanAmount: null, totalRepaid: null });
     expect(kycOfficer!.activity.some((a) => a.entityType === "Loan" || a.entityType === "LoanPayment")).toBe(false);
     // A collection agent: loans and payments, no applications or KYC cases.
-    const agent = await getCustomerProfile("U000101", { loans: true, payments: true, applications: false, kyc: false });
+    const agent = await getCustomerProfile("U000101", { loans: true, payments: true, applications: false, kyc: false, scope: ALL_OFFICES });
     expect(agent!.loans!.length).toBeGreaterThan(0);
     expect(agent!.activity.some((a) => a.entityType === "LoanApplication" || a.entityType === "KycCase")).toBe(false);
     expect(agent!.activity.some((a) => a.entityType === "Loan")).toBe(true);
     // The list and its cards leave the loan figures out too.
-    expect((await listCustomers(filters(), { loans: false })).rows.every((r) => r.loans === null)).toBe(true);
-    expect((await customerStats({ loans: false })).activeLoans).toBeNull();
+    expect((await listCustomers(filters(), { loans: false, scope: ALL_OFFICES })).rows.every((r) => r.loans === null)).toBe(true);
+    expect((await customerStats({ loans: false, scope: ALL_OFFICES })).activeLoans).toBeNull();
   });
 });
 

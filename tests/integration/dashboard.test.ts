@@ -2,6 +2,7 @@
  * Dashboard figures from known rows at fixed times: every KPI, the previous-period change, PAR30, today's
  * activity, the product split, the alerts, and the version that tells pollers something changed.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db";
 import {
@@ -95,7 +96,7 @@ beforeAll(async () => {
 
 describe("dashboard KPIs (7 days)", () => {
   it("count, rate and sum the window, and compare with the previous one", async () => {
-    const kpis = await getDashboardKpis("7d", NOW);
+    const kpis = await getDashboardKpis("7d", ALL_OFFICES, NOW);
     expect(kpis.applicationsReceived).toEqual({ current: 4, previous: 2, change: 100 });
     expect(kpis.approvalRate).toEqual({ current: 66.7, previous: 100, change: -33.3 });
     expect(kpis.amountDisbursed).toEqual({ current: 100_000, previous: 0, change: null });
@@ -108,28 +109,28 @@ describe("dashboard KPIs (7 days)", () => {
 
   it("follow the data when it changes, also through the cached dashboard", async () => {
     const before = await getDashboardVersion();
-    const cached = await getDashboard("90d");
+    const cached = await getDashboard("90d", ALL_OFFICES);
     expect(cached.version).toBe(before);
-    expect((await getDashboard("90d")).kpis).toEqual(cached.kpis);
+    expect((await getDashboard("90d", ALL_OFFICES)).kpis).toEqual(cached.kpis);
     await prisma.loanApplication.create({ data: application("pending", new Date(), null) });
     expect(await getDashboardVersion()).not.toBe(before);
-    const fresh = await getDashboard("90d");
+    const fresh = await getDashboard("90d", ALL_OFFICES);
     expect(fresh.kpis.applicationsReceived.current).toBe(cached.kpis.applicationsReceived.current! + 1);
     expect(fresh.recent[0]!.applicationId).toBe(`LB${String(seq).padStart(16, "0")}`);
     await prisma.loanApplication.deleteMany({ where: { applicationId: `LB${String(seq).padStart(16, "0")}` } });
     await prisma.loanApplication.create({ data: application("pending", hoursAgo(3), null) });
-    expect((await getDashboardKpis("7d", NOW)).applicationsReceived.current).toBe(5);
+    expect((await getDashboardKpis("7d", ALL_OFFICES, NOW)).applicationsReceived.current).toBe(5);
     await prisma.loanApplication.deleteMany({ where: { applicationId: `LB${String(seq).padStart(16, "0")}` } });
   });
 });
 
 describe("today, products and alerts", () => {
   it("counts today's activity in the Dhaka day", async () => {
-    expect(await getTodayActivity(NOW)).toEqual({ received: 1, approved: 1, rejected: 0, disbursed: 0, disbursedAmount: 0, payments: 1, collected: 10_000 });
+    expect(await getTodayActivity(ALL_OFFICES, NOW)).toEqual({ received: 1, approved: 1, rejected: 0, disbursed: 0, disbursedAmount: 0, payments: 1, collected: 10_000 });
   });
 
   it("splits the portfolio by product", async () => {
-    const slices = await getPortfolioByProduct("7d", NOW);
+    const slices = await getPortfolioByProduct("7d", ALL_OFFICES, NOW);
     expect(slices.map((s) => s.loanType).sort()).toEqual(["business", "consumer", "instant", "salary"]);
     expect(slices.find((s) => s.loanType === "salary")).toEqual({ loanType: "salary", applications: 3, disbursedCount: 1, disbursedAmount: 100_000, outstanding: 90_000 });
     expect(slices.find((s) => s.loanType === "business")).toMatchObject({ disbursedCount: 0, outstanding: 47_500 });
@@ -137,12 +138,12 @@ describe("today, products and alerts", () => {
   });
 
   it("derives alerts from waiting applications and overdue instalments", async () => {
-    const alerts = await computeAlerts(NOW);
+    const alerts = await computeAlerts(ALL_OFFICES, NOW);
     expect(alerts.map((a) => [a.kind, a.count])).toEqual([
       ["staleApplications", 1],
       ["overdueInstallments", 2],
     ]);
     // The bell counts the same items, on the real clock (the fixed NOW is two days ahead of no row here).
-    expect(await countOpenAlerts()).toBe((await computeAlerts(new Date())).reduce((n, a) => n + a.count, 0));
+    expect(await countOpenAlerts(ALL_OFFICES)).toBe((await computeAlerts(ALL_OFFICES, new Date())).reduce((n, a) => n + a.count, 0));
   });
 });

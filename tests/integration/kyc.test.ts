@@ -4,6 +4,7 @@
  * concurrent decisions wins and the customer's KYC status follows the case; resubmission through the SMS link;
  * the queue's figures against independent counts; the job queue's retries, leases and SKIP LOCKED.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -203,20 +204,20 @@ describe("resubmission", () => {
 
 describe("the queue", () => {
   it("counts its cards and tabs from the data", async () => {
-    const stats = await kycStats();
+    const stats = await kycStats(ALL_OFFICES);
     expect(stats.pendingReview).toBe(await prisma.kycCase.count({ where: { status: { in: ["pending_review", "under_review"] } } }));
     const filters = (raw: Record<string, string>) => kycListFiltersSchema.parse(raw);
     for (const [tab, statuses] of [["pending", ["pending_review", "under_review"]], ["approved", ["approved"]], ["rejected", ["rejected"]]] as const) {
-      const list = await listKycCases(filters({ tab }));
+      const list = await listKycCases(filters({ tab }), ALL_OFFICES);
       expect(list.total, tab).toBe(await prisma.kycCase.count({ where: { status: { in: [...statuses] } } }));
     }
-    expect((await listKycCases(filters({ tab: "all" }))).total).toBe(await prisma.kycCase.count());
+    expect((await listKycCases(filters({ tab: "all" }), ALL_OFFICES)).total).toBe(await prisma.kycCase.count());
     // Search by KYC ID, member number and a phone typed in Bengali digits.
-    expect((await listKycCases(filters({ tab: "all", q: "KYC-000102" }))).rows.map((r) => r.caseNumber)).toEqual(["KYC-000102"]);
-    expect((await listKycCases(filters({ tab: "all", q: "U000101" }))).rows.map((r) => r.caseNumber)).toContain("KYC-000102");
+    expect((await listKycCases(filters({ tab: "all", q: "KYC-000102" }), ALL_OFFICES)).rows.map((r) => r.caseNumber)).toEqual(["KYC-000102"]);
+    expect((await listKycCases(filters({ tab: "all", q: "U000101" }), ALL_OFFICES)).rows.map((r) => r.caseNumber)).toContain("KYC-000102");
     const rahim = await prisma.customer.findUniqueOrThrow({ where: { userNumber: "U000101" } });
     const bengaliPhone = rahim.phone.replace("+880", "0").replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
-    expect((await listKycCases(filters({ tab: "all", q: bengaliPhone }))).rows.map((r) => r.caseNumber)).toContain("KYC-000102");
+    expect((await listKycCases(filters({ tab: "all", q: bengaliPhone }), ALL_OFFICES)).rows.map((r) => r.caseNumber)).toContain("KYC-000102");
   });
 
   it("keeps every demo customer's KYC status equal to their latest case", async () => {

@@ -3,6 +3,7 @@
  * agree with independent queries, pages hold at most LOAN_PAGE_SIZE rows newest first, and the cards are
  * computed from the rows (a disbursement moves this month's figure by its amount).
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -46,19 +47,19 @@ describe("the loan list", () => {
     for (const tab of LOAN_TABS) {
       const statuses = expected[tab];
       const count = await prisma.loan.count({ where: statuses ? { status: { in: [...statuses] } } : {} });
-      const list = await listLoans(filters({ tab }));
+      const list = await listLoans(filters({ tab }), ALL_OFFICES);
       expect(list.total, tab).toBe(count);
       expect(list.rows.every((r) => !statuses || (statuses as readonly string[]).includes(r.status)), tab).toBe(true);
     }
   });
 
   it("pages newest first, at most a page at a time", async () => {
-    const first = await listLoans(filters({ tab: "applications" }));
+    const first = await listLoans(filters({ tab: "applications" }), ALL_OFFICES);
     expect(first.rows).toHaveLength(LOAN_PAGE_SIZE);
     expect(first.pageCount).toBe(Math.ceil(first.total / LOAN_PAGE_SIZE));
     const dates = first.rows.map((r) => r.submittedAt.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const second = await listLoans(filters({ tab: "applications", page: localizeDigits("2", "bn") }));
+    const second = await listLoans(filters({ tab: "applications", page: localizeDigits("2", "bn") }), ALL_OFFICES);
     expect(second.page).toBe(2);
     expect(second.rows.length).toBe(first.total - LOAN_PAGE_SIZE);
     expect(second.rows.some((r) => first.rows.some((f) => f.loanNumber === r.loanNumber))).toBe(false);
@@ -66,7 +67,7 @@ describe("the loan list", () => {
 
   it("searches by loan number, name, e-mail and phone in any usual form, and combines filters", async () => {
     const loan = await prisma.loan.findFirstOrThrow({ where: { status: "disbursed" }, include: { customer: true } });
-    const all = (q: string) => listLoans(filters({ tab: "all", q }));
+    const all = (q: string) => listLoans(filters({ tab: "all", q }), ALL_OFFICES);
     expect((await all(loan.loanNumber.toLowerCase())).rows.map((r) => r.loanNumber)).toContain(loan.loanNumber);
     const byName = await all(loan.customer.name.split(" ")[0]!.toUpperCase());
     expect(byName.rows.map((r) => r.loanNumber)).toContain(loan.loanNumber);
@@ -76,7 +77,7 @@ describe("the loan list", () => {
     expect(byPhone.total).toBe(await prisma.loan.count({ where: { customerId: loan.customerId } }));
     expect((await all("no such applicant")).total).toBe(0);
 
-    const highPending = await listLoans(filters({ tab: "applications", risk: "high", loanType: "any" }));
+    const highPending = await listLoans(filters({ tab: "applications", risk: "high", loanType: "any" }), ALL_OFFICES);
     expect(highPending.total).toBe(await prisma.loan.count({ where: { status: "pending_approval", riskLevel: "high" } }));
     expect(highPending.rows.every((r) => r.riskLevel === "high")).toBe(true);
     // Unknown values fall back to the defaults instead of failing.
@@ -86,7 +87,7 @@ describe("the loan list", () => {
 
 describe("the cards", () => {
   it("are computed from the loans, and a disbursement moves this month's figure by its amount", async () => {
-    const before = await loanStats();
+    const before = await loanStats(ALL_OFFICES);
     const pending = await prisma.loan.aggregate({ where: { status: { in: ["pending_approval", "under_review"] } }, _count: { _all: true }, _sum: { requestedAmount: true } });
     expect(before.pendingApprovals).toEqual({ count: pending._count._all, totalRequested: pending._sum.requestedAmount });
     expect(before.approved).toBe(await prisma.loan.count({ where: { status: "approved" } }));
@@ -101,7 +102,7 @@ describe("the cards", () => {
       await disburseLoanAction({ loanNumber: loan.loanNumber, bankAccount: "0123456789", bankName: "Sonali Bank", scheduledDate: dhakaToday() }),
     ).toMatchObject({ ok: true });
 
-    const after = await loanStats();
+    const after = await loanStats(ALL_OFFICES);
     expect(after.disbursedThisMonth - before.disbursedThisMonth).toBe(loan.requestedAmount);
     expect(after.totalDisbursed - before.totalDisbursed).toBe(loan.requestedAmount);
     expect(after.pendingApprovals.count).toBe(before.pendingApprovals.count - 1);

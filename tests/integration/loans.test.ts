@@ -4,6 +4,7 @@
  * payments allocated oldest first, references unique per method, the loan closed when nothing is owed; exactly
  * one winner among concurrent disbursements and among concurrent payments with one reference.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -154,10 +155,10 @@ describe("risk assessment and notes", () => {
     const loan = await pendingLoan();
     expect(loan.customer.kycStatus).toBe("pending");
     expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber } })).toMatchObject({ riskLevel: "medium", creditScore: null });
-    expect((await getLoanDetail(loan.loanNumber))?.risk).toEqual({ level: "medium", reasons: [{ rule: "kyc", level: "medium", value: "pending" }] });
+    expect((await getLoanDetail(loan.loanNumber, ALL_OFFICES))?.risk).toEqual({ level: "medium", reasons: [{ rule: "kyc", level: "medium", value: "pending" }] });
 
     await prisma.customer.update({ where: { id: loan.customer.id }, data: { kycStatus: "verified" } });
-    const detail = await getLoanDetail(loan.loanNumber);
+    const detail = await getLoanDetail(loan.loanNumber, ALL_OFFICES);
     expect(detail).toMatchObject({ riskLevel: "medium", risk: { level: "low", reasons: [] } });
 
     await signInAs((await createStaff("loan_officer")).id);
@@ -174,7 +175,7 @@ describe("risk assessment and notes", () => {
     expect(await addLoanNoteAction({ loanNumber: loan.loanNumber, content: "   " })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { content: "required" } } });
     const added = await addLoanNoteAction({ loanNumber: loan.loanNumber, content: "Borrower asked to move the due date to the 5th." });
     expect(added).toMatchObject({ ok: true });
-    const notes = (await getLoanDetail(loan.loanNumber))!.notes;
+    const notes = (await getLoanDetail(loan.loanNumber, ALL_OFFICES))!.notes;
     expect(notes.map((n) => [n.content, n.author?.name ?? null])).toEqual([["Borrower asked to move the due date to the 5th.", agent.name]]);
     expect(await prisma.auditLog.count({ where: { action: "loan.note", actorId: agent.id } })).toBe(1);
     expect(await addLoanNoteAction({ loanNumber: "LN-999999", content: "x" })).toMatchObject({ ok: false, error: { code: "notFound" } });

@@ -5,6 +5,7 @@
  * schedule, and the collection actions: Call logs an activity, Send Reminder queues one SMS in the borrower's
  * language with an audit row, and a role without payments.record is refused.
  */
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
@@ -164,7 +165,7 @@ beforeAll(async () => {
 
 const filters = (raw: Record<string, string> = {}) => repaymentListFiltersSchema.parse(raw);
 const tab = (name: string, extra: Record<string, string> = {}, today = TODAY) =>
-  listRepayments({ ...filters({ tab: name, ...extra }), tab: name as "paid" }, at(today));
+  listRepayments({ ...filters({ tab: name, ...extra }), tab: name as "paid" }, ALL_OFFICES, at(today));
 const ids = (list: { rows: { installmentId: string }[] }) => list.rows.map((r) => r.installmentId);
 
 describe("the instalment tabs", () => {
@@ -220,7 +221,7 @@ describe("the instalment tabs", () => {
 describe("the cards", () => {
   it("count due today and overdue with late fees, compare today's collection with yesterday's, and give the collection rate", async () => {
     const policies = await lateFeePolicies();
-    const stats = await repaymentStats(at(TODAY));
+    const stats = await repaymentStats(ALL_OFFICES, at(TODAY));
     expect(stats.dueToday).toEqual({ count: 2, emiTotal: 3_000 });
     expect(stats.overdue).toEqual({ count: 2, emiTotal: 3_000, lateFeeTotal: lateFeeFor(1_000, policies.instant) });
     expect(stats).toMatchObject({ collectedToday: 1_575, collectedYesterday: 500, changeOnYesterday: 215 });
@@ -228,7 +229,7 @@ describe("the cards", () => {
     expect(stats.collectionRate).toEqual({ percent: 20, paid: 1, due: 5 });
 
     // Two days on, B1 is past its grace period and owes its fee; nothing was collected the day before.
-    const later = await repaymentStats(at("2031-03-17"));
+    const later = await repaymentStats(ALL_OFFICES, at("2031-03-17"));
     expect(later.overdue).toEqual({ count: 4, emiTotal: 6_000, lateFeeTotal: lateFeeFor(1_000, policies.instant) + lateFeeFor(2_000, policies.business) });
     expect(later).toMatchObject({ collectedToday: 0, collectedYesterday: 0, changeOnYesterday: null });
   });
@@ -236,7 +237,7 @@ describe("the cards", () => {
   it("charge each loan type's own late fee when the products differ", async () => {
     await prisma.loanProduct.update({ where: { key: "business" }, data: { lateFeePercent: 10, lateFeeGraceDays: 1 } });
     try {
-      const stats = await repaymentStats(at("2031-03-15"));
+      const stats = await repaymentStats(ALL_OFFICES, at("2031-03-15"));
       const policies = await lateFeePolicies();
       // B1 is two days late: past business's one grace day now.
       expect(stats.overdue.lateFeeTotal).toBe(lateFeeFor(1_000, policies.instant) + 200);
@@ -250,13 +251,13 @@ describe("the cards", () => {
 
 describe("the detail dialog", () => {
   it("shows the schedule (paid, current, pending), the loan summary and the payment history", async () => {
-    const detail = (await getRepaymentDetail(A.installments[2]!.id, at(TODAY)))!;
+    const detail = (await getRepaymentDetail(A.installments[2]!.id, ALL_OFFICES, at(TODAY)))!;
     expect(detail.schedule.map((s) => s.position)).toEqual(["paid", "current", "pending", "pending"]);
     expect(detail.loan).toMatchObject({ paidCount: 1, tenure: 4, nextDue: "2031-02-15", language: "bn" });
     expect(detail.installment).toMatchObject({ emiNumber: 3, now: { state: "due_today" } });
     expect(detail.payments.map((p) => p.paymentNumber)).toEqual(["PAY-000901"]);
-    expect((await getRepaymentDetail(B.installments[0]!.id, at(TODAY)))!.loan.language).toBe("en");
-    expect(await getRepaymentDetail("no-such-instalment")).toBeNull();
+    expect((await getRepaymentDetail(B.installments[0]!.id, ALL_OFFICES, at(TODAY)))!.loan.language).toBe("en");
+    expect(await getRepaymentDetail("no-such-instalment", ALL_OFFICES)).toBeNull();
   });
 });
 
@@ -315,7 +316,7 @@ describe("collection actions", () => {
   });
 
   it("show on the Collections tab, newest first, with the performer's name and their facts, no sentence", async () => {
-    const log = await listCollectionActivities(filters({ tab: "collections" }));
+    const log = await listCollectionActivities(filters({ tab: "collections" }), ALL_OFFICES);
     expect(log.rows.map((r) => r.activity)).toEqual(["reminder_sent", "reminder_sent", "call_made"]);
     expect(log.rows.every((r) => r.performer?.startsWith("Test collection_agent"))).toBe(true);
     const [bnReminder, enReminder, call] = log.rows;
@@ -323,7 +324,7 @@ describe("collection actions", () => {
     expect(enReminder).toMatchObject({ wording: { key: "reminder", values: { emi: 2, amount: 2_000, language: "en" } } });
     expect(bnReminder).toMatchObject({ wording: { key: "reminder", values: { emi: 3, language: "bn" } } });
     expect(log.total).toBe(3);
-    const byPhone = await listCollectionActivities(filters({ tab: "collections", q: localizeDigits("01712345601", "bn") }));
+    const byPhone = await listCollectionActivities(filters({ tab: "collections", q: localizeDigits("01712345601", "bn") }), ALL_OFFICES);
     expect(byPhone.rows.map((r) => r.loanNumber)).toEqual([B.loan.loanNumber]);
   });
 });
@@ -339,11 +340,11 @@ describe("the screen's server components", () => {
       const titles = await loanTypeTitles();
       const f = filters({ tab: "overdue" });
       const html = [
-        await render(RepaymentStatsCards({ stats: await repaymentStats(at(TODAY)) })),
+        await render(RepaymentStatsCards({ stats: await repaymentStats(ALL_OFFICES, at(TODAY)) })),
         await render(RepaymentFilters({ filters: f, titles })),
         await render(RepaymentTable({ list: await tab("overdue"), filters: f, titles, canRecord: true })),
-        await render(CollectionTable({ list: await listCollectionActivities(filters({ tab: "collections" })), filters: filters({ tab: "collections" }), titles })),
-        await render(RepaymentDetailDialog({ detail: (await getRepaymentDetail(A.installments[1]!.id, at(TODAY)))!, titles, closeHref: "/admin/repayments", canRecord: true })),
+        await render(CollectionTable({ list: await listCollectionActivities(filters({ tab: "collections" }), ALL_OFFICES), filters: filters({ tab: "collections" }), titles })),
+        await render(RepaymentDetailDialog({ detail: (await getRepaymentDetail(A.installments[1]!.id, ALL_OFFICES, at(TODAY)))!, titles, closeHref: "/admin/repayments", canRecord: true })),
       ].join("");
       if (locale === "bn") {
         expect(html).toContain("৪টির মধ্যে ২ নম্বর কিস্তি");

@@ -19,7 +19,7 @@ import { sessionState } from "./session-state";
 let counter = 0;
 
 /** A fresh active staff user of `role` (unique phone), with two-factor already set up. */
-export async function createStaff(role: StaffRole, overrides: { name?: string; active?: boolean } = {}) {
+export async function createStaff(role: StaffRole, overrides: { name?: string; active?: boolean; officeId?: string } = {}) {
   counter += 1;
   const suffix = String(Date.now() % 1e6).padStart(6, "0") + String(counter % 100).padStart(2, "0");
   const id = randomUUID();
@@ -31,6 +31,8 @@ export async function createStaff(role: StaffRole, overrides: { name?: string; a
       passwordHash: "scrypt$00$00",
       role,
       active: overrides.active ?? true,
+      // The head office (the database's default) unless the test puts them in a branch or an area.
+      ...(overrides.officeId ? { officeId: overrides.officeId } : {}),
       twoFactorEnabled: true,
       twoFactorSecret: sealTotpSecret(newTotpSecret(), id),
     },

@@ -47,6 +47,7 @@ export function DecisionButtons({ applicationId, allowed, compact = false }: { a
         text: by && at ? t("toasts.alreadyDecided", { by: String(by), at: formatDateTime(String(at), locale) }) : t("toasts.alreadyDecidedUnknown"),
       };
     }
+    if (error.code === "conflict" && error.reason === "noBranch") return { tone: "error", text: t("toasts.noBranch") };
     if (error.code === "validation" && error.fieldErrors?.reason) return reasonRequired;
     return { tone: "error", text: fallback };
   };

@@ -34,7 +34,7 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
     listCustomers(filters, access),
     loanTypeTitles(),
     view ? getCustomerProfile(view, access) : Promise.resolve(null),
-    edit ? getCustomerForEdit(edit) : Promise.resolve(null),
+    edit ? getCustomerForEdit(edit, ctx.scope) : Promise.resolve(null),
   ]);
   const missing = (view && !viewed ? view : null) ?? (edit && !editing ? edit : null);
   const closeHref = customersHref(filters, {});

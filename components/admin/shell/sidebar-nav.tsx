@@ -1,6 +1,6 @@
 "use client";
 
-import { Ban, Banknote, Building2, CalendarDays, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
+import { Ban, Banknote, Building2, CalendarDays, Network, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -17,6 +17,7 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   products: Package,
   blacklist: Ban,
   calendar: CalendarDays,
+  offices: Network,
   messages: MessageSquareWarning,
   societies: Building2,
 };

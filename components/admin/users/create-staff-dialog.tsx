@@ -15,7 +15,10 @@ import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { createStaffAction } from "@/lib/staff/actions";
 import { createStaffSchema, type CreateStaffInput, type CreateStaffValues } from "@/lib/staff/schemas";
 
-export function CreateStaffDialog({ roles }: { roles: readonly StaffRole[] }) {
+/** An office a new member of staff can belong to (open ones), labelled for the reader. */
+export type OfficeChoice = { id: string; label: string };
+
+export function CreateStaffDialog({ roles, offices }: { roles: readonly StaffRole[]; offices: OfficeChoice[] }) {
   const t = useTranslations("adminUsers");
   const tCommon = useTranslations("adminCommon");
   const tShell = useTranslations("adminShell");
@@ -23,7 +26,7 @@ export function CreateStaffDialog({ roles }: { roles: readonly StaffRole[] }) {
   const [open, setOpen] = useState(false);
   const form = useForm<CreateStaffInput, unknown, CreateStaffValues>({
     resolver: zodResolver(createStaffSchema),
-    defaultValues: { name: "", phone: "", email: "", role: roles.includes("loan_officer") ? "loan_officer" : roles[0], password: "" },
+    defaultValues: { name: "", phone: "", email: "", role: roles.includes("loan_officer") ? "loan_officer" : roles[0], officeId: offices[0]?.id ?? "", password: "" },
   });
   const errors = form.formState.errors;
 
@@ -61,6 +64,15 @@ export function CreateStaffDialog({ roles }: { roles: readonly StaffRole[] }) {
               {roles.map((role) => (
                 <option key={role} value={role}>
                   {tShell(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="staff-office" label={t("office")} error={errors.officeId?.message}>
+            <select id="staff-office" className={compactSelectClassName} {...form.register("officeId")} aria-invalid={!!errors.officeId}>
+              {offices.map((office) => (
+                <option key={office.id} value={office.id}>
+                  {office.label}
                 </option>
               ))}
             </select>

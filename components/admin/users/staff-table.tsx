@@ -30,6 +30,7 @@ export async function StaffTable({
             <TableHead>{t("columns.name")}</TableHead>
             <TableHead>{t("columns.contact")}</TableHead>
             <TableHead>{t("columns.role")}</TableHead>
+            <TableHead>{t("columns.office")}</TableHead>
             <TableHead>{t("columns.status")}</TableHead>
             <TableHead>{t("columns.twoFactor")}</TableHead>
             <TableHead>{t("columns.lastLogin")}</TableHead>
@@ -50,6 +51,10 @@ export async function StaffTable({
                 </TableCell>
                 <TableCell>
                   <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", ROLE_BADGE_CLASS[row.role])}>{tShell(`roles.${row.role}`)}</span>
+                </TableCell>
+                <TableCell>
+                  <div>{locale === "bn" ? row.office.nameBn : row.office.nameEn}</div>
+                  <div className="font-mono text-xs text-muted-foreground">{row.office.code}</div>
                 </TableCell>
                 <TableCell>
                   <Badge variant={row.active ? "secondary" : "outline"}>{row.active ? t("active") : t("inactive")}</Badge>

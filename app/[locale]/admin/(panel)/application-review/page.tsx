@@ -27,10 +27,10 @@ export default async function ApplicationReviewPage({ searchParams }: { searchPa
   const view = typeof params.view === "string" && params.view.trim() !== "" ? params.view.trim() : null;
   const [t, stats, list, titles, viewed] = await Promise.all([
     getTranslations("adminReview"),
-    reviewStats(),
-    listApplicationsForReview(filters),
+    reviewStats(ctx.scope),
+    listApplicationsForReview(filters, ctx.scope),
     loanTypeTitles(),
-    view ? getApplicationForReview(view) : Promise.resolve(null),
+    view ? getApplicationForReview(view, ctx.scope) : Promise.resolve(null),
   ]);
   const canDecide = isAllowed(ctx, "applications.decide");
   const exportParams = new URLSearchParams({ q: filters.q, status: filters.status });

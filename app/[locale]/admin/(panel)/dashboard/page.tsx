@@ -14,11 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("dashboard.read", "/admin/dashboard");
+  const ctx = await requirePermission("dashboard.read", "/admin/dashboard");
   const params = await searchParams;
   const period = parsePeriod(params.period);
   const tab: DashboardTab = (DASHBOARD_TABS as readonly unknown[]).includes(params.tab) ? (params.tab as DashboardTab) : "overview";
-  const [t, data, titles] = await Promise.all([getTranslations("adminDashboard"), getDashboard(period), loanTypeTitles()]);
+  const [t, data, titles] = await Promise.all([getTranslations("adminDashboard"), getDashboard(period, ctx.scope), loanTypeTitles()]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")}>

@@ -27,9 +27,9 @@ export default async function KycPage({ searchParams }: { searchParams: SearchPa
   const canDecide = isAllowed(ctx, "kyc.decide");
   const [t, stats, list, viewed, officers] = await Promise.all([
     getTranslations("adminKyc"),
-    kycStats(),
-    listKycCases(filters),
-    view ? getKycCaseDetail(view) : Promise.resolve(null),
+    kycStats(ctx.scope),
+    listKycCases(filters, ctx.scope),
+    view ? getKycCaseDetail(view, ctx.scope) : Promise.resolve(null),
     view && canDecide ? listKycAssignees() : Promise.resolve([]),
   ]);
 

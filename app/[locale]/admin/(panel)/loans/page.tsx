@@ -28,11 +28,11 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
   const view = searchParam.parse(params.view);
   const [t, stats, list, titles, ranges, viewed] = await Promise.all([
     getTranslations("adminLoans"),
-    loanStats(),
-    listLoans(filters),
+    loanStats(ctx.scope),
+    listLoans(filters, ctx.scope),
     loanTypeTitles(),
     loanProductRanges(),
-    view ? getLoanDetail(view) : Promise.resolve(null),
+    view ? getLoanDetail(view, ctx.scope) : Promise.resolve(null),
   ]);
   const canApprove = isAllowed(ctx, "loans.approve");
   // Who may disburse gets the rules the disbursement dialog applies (the first instalment's earliest date).

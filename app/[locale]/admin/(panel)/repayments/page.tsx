@@ -36,12 +36,12 @@ export default async function RepaymentsPage({ searchParams }: { searchParams: S
   const now = new Date();
   const [t, stats, titles, list, viewed] = await Promise.all([
     getTranslations("adminRepayments"),
-    repaymentStats(now),
+    repaymentStats(ctx.scope, now),
     loanTypeTitles(),
     filters.tab === "collections"
-      ? listCollectionActivities(filters).then((rows) => ({ kind: "collections" as const, rows }))
-      : listRepayments({ ...filters, tab: filters.tab }, now).then((rows) => ({ kind: "installments" as const, rows })),
-    view ? getRepaymentDetail(view, now) : Promise.resolve(null),
+      ? listCollectionActivities(filters, ctx.scope).then((rows) => ({ kind: "collections" as const, rows }))
+      : listRepayments({ ...filters, tab: filters.tab }, ctx.scope, now).then((rows) => ({ kind: "installments" as const, rows })),
+    view ? getRepaymentDetail(view, ctx.scope, now) : Promise.resolve(null),
   ]);
   const canRecord = isAllowed(ctx, "payments.record");
 

@@ -17,7 +17,7 @@ export async function GET(request: Request) {
   // Numbers and dates in ASCII digits whatever the screen's language, so spreadsheets can compute with them.
   const locale = "en";
   const rows: (string | number | null)[][] = [CSV_COLUMNS.map((column) => t(`csv.${column}`))];
-  for await (const batch of exportApplicationBatches(filters)) {
+  for await (const batch of exportApplicationBatches(filters, ctx.scope)) {
     for (const r of batch) {
       rows.push([
         r.applicationId,

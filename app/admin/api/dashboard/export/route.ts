@@ -14,8 +14,8 @@ export async function GET(request: Request) {
   const [t, locale, kpis, products, titles] = await Promise.all([
     getTranslations("adminDashboard"),
     getLocale(),
-    getDashboardKpis(period),
-    getPortfolioByProduct(period),
+    getDashboardKpis(period, ctx.scope),
+    getPortfolioByProduct(period, ctx.scope),
     loanTypeTitles(),
   ]);
   const { par30, ...comparable } = kpis;

@@ -16,7 +16,7 @@ export async function GET(request: Request) {
   // ASCII digits whatever the screen's language, so spreadsheets can compute with them.
   const locale = "en";
   const rows: (string | number | null)[][] = [CSV_COLUMNS.map((column) => t(`csv.${column}`))];
-  for await (const batch of exportKycBatches(filters)) {
+  for await (const batch of exportKycBatches(filters, ctx.scope)) {
     for (const c of batch) {
       rows.push([
         c.caseNumber,

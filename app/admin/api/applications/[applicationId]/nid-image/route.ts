@@ -8,7 +8,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ app
   const ids = await parsePathParams(params, { applicationId: applicationReferenceField });
   const ctx = await requireRoutePermission("applications.read", `/admin/api/applications/${ids?.applicationId ?? "[applicationId]"}/nid-image`);
   if (ctx instanceof Response) return ctx;
-  const image = ids && (await getApplicationNidImage(ids.applicationId));
+  const image = ids && (await getApplicationNidImage(ids.applicationId, ctx.scope));
   const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (!image) return new Response("Not found", { status: 404, headers });
   return new Response(new Uint8Array(image.bytes), {

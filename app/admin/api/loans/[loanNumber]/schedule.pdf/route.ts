@@ -10,5 +10,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ loa
   const ids = await parsePathParams(params, { loanNumber: loanNumberField });
   const ctx = await requireRoutePermission("loans.read", `/admin/api/loans/${ids?.loanNumber ?? "[loanNumber]"}/schedule.pdf`);
   if (ctx instanceof Response) return ctx;
-  return (ids && (await loanSchedulePdf(ids.loanNumber, (await getLocale()) as Locale))) || notFoundResponse();
+  return (ids && (await loanSchedulePdf(ids.loanNumber, (await getLocale()) as Locale, ctx.scope))) || notFoundResponse();
 }

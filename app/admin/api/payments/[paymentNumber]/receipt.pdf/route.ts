@@ -10,5 +10,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ pay
   const ids = await parsePathParams(params, { paymentNumber: paymentNumberField });
   const ctx = await requireRoutePermission("payments.read", `/admin/api/payments/${ids?.paymentNumber ?? "[paymentNumber]"}/receipt.pdf`);
   if (ctx instanceof Response) return ctx;
-  return (ids && (await paymentReceiptPdf(ids.paymentNumber, (await getLocale()) as Locale))) || notFoundResponse();
+  return (ids && (await paymentReceiptPdf(ids.paymentNumber, (await getLocale()) as Locale, ctx.scope))) || notFoundResponse();
 }

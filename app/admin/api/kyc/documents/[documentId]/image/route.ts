@@ -8,7 +8,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ doc
   const ids = await parsePathParams(params, { documentId: kycDocumentIdField });
   const ctx = await requireRoutePermission("kyc.read", `/admin/api/kyc/documents/${ids?.documentId ?? "[documentId]"}/image`);
   if (ctx instanceof Response) return ctx;
-  const found = ids && (await getKycDocumentImage(ids.documentId));
+  const found = ids && (await getKycDocumentImage(ids.documentId, ctx.scope));
   const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (!found) return new Response("Not found", { status: 404, headers });
   const { bytes, mimeType } = found.frontImage;

@@ -1,0 +1,25 @@
+"use server";
+import { defineAction } from "@/lib/auth/action-client";
+import { closeOfficeSchema, createOfficeSchema, editOfficeSchema } from "./schemas";
+import { closeOffice, createOffice, editOffice } from "./service";
+
+export const createOfficeAction = defineAction({
+  name: "offices.create",
+  permission: "settings.offices",
+  input: createOfficeSchema,
+  handler: (input, ctx) => createOffice(ctx, input),
+});
+
+export const editOfficeAction = defineAction({
+  name: "offices.edit",
+  permission: "settings.offices",
+  input: editOfficeSchema,
+  handler: (input, ctx) => editOffice(ctx, input),
+});
+
+export const closeOfficeAction = defineAction({
+  name: "offices.close",
+  permission: "settings.offices",
+  input: closeOfficeSchema,
+  handler: (input, ctx) => closeOffice(ctx, input),
+});

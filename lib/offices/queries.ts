@@ -1,0 +1,72 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import type { OfficeLevel, OfficeStatus } from "@/lib/generated/prisma/enums";
+import { isoDateOf } from "@/lib/validation/fields";
+
+export type OfficeRow = {
+  id: string;
+  code: string;
+  nameBn: string;
+  nameEn: string;
+  level: OfficeLevel;
+  parentId: string | null;
+  /** 0 for the head office, 1 under it, … (from the path). */
+  depth: number;
+  division: string | null;
+  district: string | null;
+  upazila: string | null;
+  openedOn: string;
+  status: OfficeStatus;
+  closedOn: string | null;
+  staff: number;
+  customers: number;
+};
+
+/** Every office in tree order (a parent before its children, siblings by code), with its staff and customers. */
+export async function listOffices(): Promise<OfficeRow[]> {
+  const rows = await prisma.office.findMany({
+    select: {
+      id: true,
+      code: true,
+      nameBn: true,
+      nameEn: true,
+      level: true,
+      parentId: true,
+      path: true,
+      division: true,
+      district: true,
+      upazila: true,
+      openedOn: true,
+      status: true,
+      closedOn: true,
+      _count: { select: { staff: true, customers: true } },
+    },
+  });
+  const byParent = new Map<string | null, typeof rows>();
+  for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
+  const ordered: OfficeRow[] = [];
+  const walk = (parentId: string | null, depth: number) => {
+    for (const row of [...(byParent.get(parentId) ?? [])].sort((a, b) => a.code.localeCompare(b.code))) {
+      ordered.push({
+        id: row.id,
+        code: row.code,
+        nameBn: row.nameBn,
+        nameEn: row.nameEn,
+        level: row.level,
+        parentId: row.parentId,
+        depth,
+        division: row.division,
+        district: row.district,
+        upazila: row.upazila,
+        openedOn: isoDateOf(row.openedOn),
+        status: row.status,
+        closedOn: row.closedOn ? isoDateOf(row.closedOn) : null,
+        staff: row._count.staff,
+        customers: row._count.customers,
+      });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return ordered;
+}

@@ -1,0 +1,46 @@
+/**
+ * The offices screen's validation (issue 41), shared by its forms and server actions. Messages are keys of the
+ * "validation" namespace. A code keeps its characters (never localised); dates are YYYY-MM-DD (Bengali digits too).
+ */
+import { z } from "zod";
+import { toAsciiDigits } from "@/lib/format";
+import { calendarDay } from "@/lib/lending-rules/schemas";
+import { msg, optionalText, recordId, requiredText } from "@/lib/validation/fields";
+
+export const MAX_OFFICE_NAME_LENGTH = 100;
+export const MAX_PLACE_LENGTH = 60;
+
+/** The levels an office can be created at: the head office is the one root the migration made. */
+export const CREATABLE_OFFICE_LEVELS = ["zone", "region", "area", "branch"] as const;
+
+/** "B0001", "A-01": letters, digits and hyphens, as typed (upper-cased); Bengali digits become ASCII. */
+export const officeCodeField = z.preprocess(
+  (v) => (typeof v === "string" ? toAsciiDigits(v).trim().toUpperCase() : v),
+  z.string(msg("required")).min(1, msg("required")).max(12, msg("tooLong")).regex(/^[A-Z0-9][A-Z0-9-]{0,11}$/, msg("invalidOfficeCode")),
+);
+
+const officeDetails = {
+  nameBn: requiredText(MAX_OFFICE_NAME_LENGTH),
+  nameEn: requiredText(MAX_OFFICE_NAME_LENGTH),
+  division: optionalText(MAX_PLACE_LENGTH),
+  district: optionalText(MAX_PLACE_LENGTH),
+  upazila: optionalText(MAX_PLACE_LENGTH),
+};
+
+export const createOfficeSchema = z.object({
+  code: officeCodeField,
+  level: z.enum(CREATABLE_OFFICE_LEVELS, msg("required")),
+  parentId: recordId,
+  openedOn: calendarDay,
+  ...officeDetails,
+});
+export type CreateOfficeInput = z.input<typeof createOfficeSchema>;
+export type CreateOfficeValues = z.output<typeof createOfficeSchema>;
+
+/** Rename (and correct the address of) an office, and move it under another parent: one edit, audited as such. */
+export const editOfficeSchema = z.object({ id: recordId, parentId: z.string().trim().max(64).optional(), ...officeDetails });
+export type EditOfficeInput = z.input<typeof editOfficeSchema>;
+export type EditOfficeValues = z.output<typeof editOfficeSchema>;
+
+export const closeOfficeSchema = z.object({ id: recordId, closedOn: calendarDay });
+export type CloseOfficeInput = z.input<typeof closeOfficeSchema>;

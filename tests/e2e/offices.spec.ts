@@ -1,0 +1,84 @@
+/**
+ * Issue 41 in a real browser: the super admin opens an office in the tree (an area, so the single-branch routing of the
+ * other tests' applications stays as it is), edits it, and creates a member of staff in it on the Staff page; the
+ * offices screen at 360 px in Bengali and 1280 px in English, axe finding nothing serious, no sideways scroll.
+ */
+import { expect, test } from "@playwright/test";
+import { seriousAxeViolations, withAxe } from "./field-support";
+import { noSidewaysScroll } from "./support";
+import { sessionCookieFor } from "./staff";
+
+test("the super admin opens an area under the head office, renames it, and creates a loan officer in it", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: test.info().project.use.baseURL! }]);
+  await sessionCookieFor(context, "super_admin");
+  await withAxe(context);
+  const page = await context.newPage();
+  await page.goto("/admin/settings/offices");
+  const table = page.getByTestId("offices-table");
+  await expect(table.locator('[data-testid=office-row][data-code="HO"]')).toContainText("Head office");
+  await expect(table.locator('[data-testid=office-row][data-code="B0001"]')).toContainText("Main branch");
+
+  const code = `A${String(Date.now()).slice(-6)}`;
+  const form = page.getByTestId("office-create-form");
+  await form.getByLabel("Code").fill(code.toLowerCase());
+  await form.getByLabel("Level").selectOption("area");
+  await form.getByLabel("Parent office").selectOption({ label: "HO · Head office (Head office)" });
+  await form.getByLabel("Name (Bengali)").fill("বগুড়া এরিয়া");
+  await form.getByLabel("Name (English)").fill("Bogura area");
+  await form.getByLabel("District").fill("Bogura");
+  await form.getByRole("button", { name: "Save" }).click();
+  const row = table.locator(`[data-testid=office-row][data-code="${code}"]`);
+  await expect(row).toContainText("Bogura area");
+  await expect(row).toContainText("Area");
+  await expect(row).toContainText("Bogura");
+
+  // A code taken is the form's own message, nothing added.
+  await form.getByLabel("Code").fill(code);
+  await form.getByLabel("Name (Bengali)").fill("আবার");
+  await form.getByLabel("Name (English)").fill("Again");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("An office already has this code.")).toBeVisible();
+  await expect(table.locator(`[data-testid=office-row][data-code="${code}"]`)).toHaveCount(1);
+
+  await row.getByTestId("office-edit").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name (English)").fill("Bogura North area");
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Bogura North area");
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("offices-en-1280.png"), fullPage: true });
+
+  await page.goto("/admin/users");
+  const phone = `0171${String(Date.now()).slice(-7)}`;
+  await page.getByTestId("add-staff").click();
+  const staff = page.getByTestId("create-staff-form");
+  await staff.locator("#staff-name").fill("Nasrin Akter");
+  await staff.locator("#staff-phone").fill(phone);
+  await staff.locator("#staff-role").selectOption("loan_officer");
+  await staff.locator("#staff-office").selectOption({ label: `— ${code} · Bogura North area (Area)` });
+  await staff.locator("#staff-password").fill("Welcome-2026");
+  await staff.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(`[data-testid=staff-row][data-phone="+88${phone}"]`)).toContainText(code);
+
+  await page.goto("/admin/settings/offices");
+  await expect(table.locator(`[data-testid=office-row][data-code="${code}"]`).locator("td").nth(5)).toHaveText("1");
+  await context.close();
+
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await sessionCookieFor(phoneContext, "super_admin");
+  await withAxe(phoneContext);
+  const small = await phoneContext.newPage();
+  await small.goto("/admin/settings/offices");
+  await expect(small.getByRole("heading", { level: 1 })).toHaveText("অফিস ও শাখা");
+  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("বগুড়া এরিয়া");
+  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("এরিয়া");
+  await noSidewaysScroll(small, 360);
+  expect(await seriousAxeViolations(small)).toEqual([]);
+  await small.screenshot({ path: test.info().outputPath("offices-bn-360.png"), fullPage: true });
+  await phoneContext.close();
+});
