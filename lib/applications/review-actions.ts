@@ -1,7 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { decideApplication } from "./review-service";
-import { approveApplicationSchema, markUnderReviewSchema, rejectApplicationSchema } from "./review-schemas";
+import { assignApplicationBranch, decideApplication } from "./review-service";
+import { approveApplicationSchema, assignApplicationBranchSchema, markUnderReviewSchema, rejectApplicationSchema } from "./review-schemas";
 
 export const markApplicationUnderReview = defineAction({
   name: "applications.under_review",
@@ -22,4 +22,11 @@ export const rejectApplication = defineAction({
   permission: "applications.decide",
   input: rejectApplicationSchema,
   handler: (input, ctx) => decideApplication(ctx, { applicationId: input.applicationId, decision: "rejected", reason: input.reason }),
+});
+
+export const assignApplicationBranchAction = defineAction({
+  name: "applications.assign_branch",
+  permission: "applications.decide",
+  input: assignApplicationBranchSchema,
+  handler: (input, ctx) => assignApplicationBranch(ctx, input),
 });

@@ -121,6 +121,7 @@ export async function getApplicationForReview(applicationId: string, scope: Offi
       nidImage: { select: { id: true, mimeType: true, sizeBytes: true, uploadedAt: true, sha256: true } },
       loan: { select: { loanNumber: true, status: true } },
       customer: { select: { userNumber: true } },
+      branch: { select: { code: true, nameBn: true, nameEn: true } },
     },
   });
 }

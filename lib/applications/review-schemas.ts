@@ -23,6 +23,9 @@ export const applicationReferenceField = applicationIdField.transform((v, ctx) =
 
 export const markUnderReviewSchema = z.object({ applicationId: applicationIdField });
 export const approveApplicationSchema = z.object({ applicationId: applicationIdField });
+/** An application waiting in the head office's queue, assigned to a branch (issue 41). */
+export const assignApplicationBranchSchema = z.object({ applicationId: applicationIdField, branchId: z.string().trim().min(1, "required").max(64, "tooLong") });
+export type AssignApplicationBranchInput = z.input<typeof assignApplicationBranchSchema>;
 export const rejectApplicationSchema = z.object({
   applicationId: applicationIdField,
   reason: z.string().trim().min(1, "required").max(MAX_REJECTION_REASON_LENGTH, "tooLong"),

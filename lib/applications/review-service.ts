@@ -128,3 +128,32 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
   if (result.ok && input.decision === "rejected") deliverAfterResponse();
   return result;
 }
+
+/**
+ * An application waiting in the head office's queue (no branch) goes to an open branch, with its KYC case: one of
+ * concurrent assignments wins, the others are told it is assigned already. Only staff who see the queue (the head
+ * office) reach it; moving an application between branches is a transfer, not this.
+ */
+export async function assignApplicationBranch(ctx: StaffContext, input: { applicationId: string; branchId: string }): Promise<ActionResult<{ applicationId: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.loanApplication.findUnique({ where: { applicationId: input.applicationId }, select: { id: true, branchId: true, status: true } });
+    if (!current || !inScope(ctx.scope, current.branchId)) return fail("notFound");
+    if (current.status !== "pending" && current.status !== "under_review") return fail("conflict", { reason: "decided" });
+    const branch = await tx.office.findUnique({ where: { id: input.branchId }, select: { level: true, status: true } });
+    if (!branch || branch.level !== "branch" || branch.status !== "open" || !inScope(ctx.scope, input.branchId)) {
+      return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
+    }
+    const { count } = await tx.loanApplication.updateMany({ where: { id: current.id, branchId: null }, data: { branchId: input.branchId } });
+    if (count === 0) return fail("conflict", { reason: "alreadyAssigned" });
+    await tx.kycCase.updateMany({ where: { applicationId: current.id, branchId: null }, data: { branchId: input.branchId } });
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: "application.assign_branch",
+      entityType: "LoanApplication",
+      entityId: current.id,
+      before: { branchId: null },
+      after: { branchId: input.branchId },
+    });
+    return ok({ applicationId: input.applicationId });
+  });
+}

@@ -70,3 +70,8 @@ export async function listOffices(): Promise<OfficeRow[]> {
   walk(null, 0);
   return ordered;
 }
+
+/** The open branches, for assigning an application of the head office's queue (tree order is not needed: by code). */
+export function listOpenBranches(): Promise<{ id: string; code: string; nameBn: string; nameEn: string }[]> {
+  return prisma.office.findMany({ where: { level: "branch", status: "open" }, select: { id: true, code: true, nameBn: true, nameEn: true }, orderBy: { code: "asc" } });
+}

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { seriousAxeViolations, withAxe } from "./field-support";
-import { noSidewaysScroll } from "./support";
+import { applyThroughWizard, dbQuery, noSidewaysScroll, useOwnAddress } from "./support";
 import { sessionCookieFor } from "./staff";
 
 test("the super admin opens an area under the head office, renames it, and creates a loan officer in it", async ({ browser }) => {
@@ -81,4 +81,43 @@ test("the super admin opens an area under the head office, renames it, and creat
   expect(await seriousAxeViolations(small)).toEqual([]);
   await small.screenshot({ path: test.info().outputPath("offices-bn-360.png"), fullPage: true });
   await phoneContext.close();
+});
+
+test("Bengali at 360 px: an application in the head office's queue is assigned to a branch in its dialog, then approved", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const applicant = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const applicantPage = await applicant.newPage();
+  await useOwnAddress(applicantPage);
+  const suffix = String(Date.now()).slice(-7);
+  const applicationId = await applyThroughWizard(applicantPage, `সুমাইয়া আক্তার ${suffix}`, `0161${suffix}`, `19882698${suffix}00`.slice(0, 13));
+  await applicant.close();
+  // As if several branches were open when it came in (this test server keeps one, so the others' applications route).
+  await dbQuery(`UPDATE "LoanApplication" SET "branchId" = NULL WHERE "applicationId" = $1`, [applicationId]);
+  await dbQuery(`UPDATE "KycCase" SET "branchId" = NULL WHERE "applicationId" = (SELECT "id" FROM "LoanApplication" WHERE "applicationId" = $1)`, [applicationId]);
+
+  const staff = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await sessionCookieFor(staff, "loan_officer");
+  await withAxe(staff);
+  const page = await staff.newPage();
+  await page.goto(`/admin/application-review?q=${applicationId}`);
+  await page.getByTestId("view-application").click();
+  const dialog = page.getByTestId("application-dialog");
+  await dialog.getByTestId("tab-review").click();
+  await expect(dialog.getByTestId("application-branch")).toContainText("প্রধান কার্যালয়ের সারিতে");
+  await dialog.getByTestId("approve").click();
+  await expect(dialog).toContainText("আবেদনটি এখনো কোনো শাখায় দেওয়া হয়নি");
+  const assign = dialog.getByTestId("assign-branch");
+  await expect(assign.getByLabel("শাখা")).toHaveValue(/.+/);
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, 360);
+  await page.screenshot({ path: test.info().outputPath("assign-branch-bn-360.png"), fullPage: true });
+  await assign.getByTestId("assign-branch-submit").click();
+  await expect(dialog.getByTestId("application-branch")).toContainText("প্রধান শাখা (B0001)");
+  await expect(dialog.getByTestId("assign-branch")).toHaveCount(0);
+  const [row] = await dbQuery<{ branchId: string }>(`SELECT "branchId" FROM "LoanApplication" WHERE "applicationId" = $1`, [applicationId]);
+  expect(row!.branchId).toBe("office-main-branch");
+  await dialog.getByTestId("approve").click();
+  await expect(dialog.getByTestId("decision-notice")).toContainText("আবেদন অনুমোদিত");
+  await staff.close();
 });

@@ -19,7 +19,7 @@ import { GET as kycImage } from "@/app/admin/api/kyc/documents/[documentId]/imag
 import { GET as kycExport } from "@/app/admin/api/kyc/export/route";
 import { GET as schedulePdf } from "@/app/admin/api/loans/[loanNumber]/schedule.pdf/route";
 import { GET as receiptPdf } from "@/app/admin/api/payments/[paymentNumber]/receipt.pdf/route";
-import { approveApplication } from "@/lib/applications/review-actions";
+import { approveApplication, assignApplicationBranchAction } from "@/lib/applications/review-actions";
 import { getApplicationForReview, listApplicationsForReview, reviewStats } from "@/lib/applications/review-queries";
 import { handleApplicationSubmission } from "@/lib/applications/service";
 import { getStaffContext } from "@/lib/auth/guard";
@@ -348,10 +348,25 @@ describe("an application when the lender has several branches", () => {
     expect(await approveApplication({ applicationId: submitted.applicationId })).toEqual({ ok: false, error: { code: "conflict", reason: "noBranch" } });
     expect((await prisma.loanApplication.findUniqueOrThrow({ where: { id: stored.id } })).status).toBe("pending");
 
-    await prisma.loanApplication.update({ where: { id: stored.id }, data: { branchId: harbour } });
+    // A branch's reviewer cannot reach it to assign it either; of 20 concurrent assignments at the head office one wins.
+    await signInAs(branchReviewer.id);
+    expect(await assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: MAIN })).toEqual({ ok: false, error: { code: "notFound" } });
+    await signInAs(headReviewer.id);
+    expect(await assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: north })).toEqual({
+      ok: false,
+      error: { code: "validation", fieldErrors: { branchId: "officeNotOpen" } },
+    });
+    const targets = [harbour, riverside];
+    const assigned = await Promise.all(Array.from({ length: 20 }, (_, i) => assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: targets[i % 2]! })));
+    expect(assigned.filter((r) => r.ok)).toHaveLength(1);
+    expect(assigned.filter((r) => !r.ok).map((r) => !r.ok && r.error.reason)).toEqual(Array(19).fill("alreadyAssigned"));
+    const winner = (await prisma.loanApplication.findUniqueOrThrow({ where: { id: stored.id }, select: { branchId: true, kycCases: { select: { branchId: true } } } }));
+    expect(targets).toContain(winner.branchId);
+    expect(winner.kycCases.map((c) => c.branchId)).toEqual([winner.branchId]);
+    expect(await prisma.auditLog.count({ where: { action: "application.assign_branch", entityId: stored.id } })).toBe(1);
     const approved = await approveApplication({ applicationId: submitted.applicationId });
     if (!approved.ok) throw new Error(JSON.stringify(approved));
     const loan = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: approved.data.loanNumber! }, select: { branchId: true, customer: { select: { branchId: true } } } });
-    expect(loan).toEqual({ branchId: harbour, customer: { branchId: harbour } });
+    expect(loan).toEqual({ branchId: winner.branchId, customer: { branchId: winner.branchId } });
   });
 });

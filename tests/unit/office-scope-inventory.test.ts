@@ -31,7 +31,7 @@ const WHY = {
 const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/applications/queries.ts": { sites: 2, why: "public" },
   "lib/applications/review-queries.ts": { sites: 1, why: "system" }, // the version fingerprint of the stat cards' cache
-  "lib/applications/review-service.ts": { sites: 5, why: "actionChecks" },
+  "lib/applications/review-service.ts": { sites: 8, why: "actionChecks" },
   "lib/applications/service.ts": { sites: 2, why: "public" },
   "lib/borrower/queries.ts": { sites: 2, why: "borrower" },
   "lib/borrower/service.ts": { sites: 4, why: "borrower" },

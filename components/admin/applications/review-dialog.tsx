@@ -7,6 +7,7 @@ import type { ApplicationForReview } from "@/lib/applications/review-queries";
 import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
+import { AssignBranchForm } from "./assign-branch-form";
 import { DecisionButtons } from "./decision-buttons";
 import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { ApplicationStatusBadge } from "./status-badge";
@@ -29,11 +30,14 @@ export async function ApplicationReviewDialog({
   titles,
   canDecide,
   closeHref,
+  branches,
 }: {
   application: ApplicationForReview;
   titles: Record<LoanType, Record<Language, string>>;
   canDecide: boolean;
   closeHref: string;
+  /** Open branches, given when the application waits in the head office's queue and the reader may assign it. */
+  branches?: { id: string; label: string }[];
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminReview"), getLocale()]);
   const d = (key: Parameters<typeof t>[0]) => t(key);
@@ -162,6 +166,15 @@ export async function ApplicationReviewDialog({
         </p>
       ) : null}
       {a.loan ? <p className="text-sm">{t("dialog.loanCreated", { loan: a.loan.loanNumber })}</p> : null}
+      <p className="text-sm" data-testid="application-branch">
+        <span className="text-muted-foreground">{d("dialog.branch")}: </span>
+        {a.branch ? `${locale === "bn" ? a.branch.nameBn : a.branch.nameEn} (${a.branch.code})` : d("dialog.queue")}
+      </p>
+      {!a.branch && canDecide && branches && branches.length > 0 && allowed.length > 0 ? (
+        <ClientMessages namespaces={["adminReview", "adminCommon"]}>
+          <AssignBranchForm applicationId={a.applicationId} branches={branches} />
+        </ClientMessages>
+      ) : null}
       {/* Mounted whatever the status, so the outcome of a decision stays visible after the refresh. */}
       {canDecide ? (
         <ClientMessages namespaces={["adminReview"]}>

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ApplicationReviewDialog } from "@/components/admin/applications/review-dialog";
 import { ReviewFilters, ReviewStatsCards, ReviewTable, reviewHref } from "@/components/admin/applications/review-list";
 import { NoticeRegion } from "@/components/admin/notices";
@@ -10,6 +10,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
+import { listOpenBranches } from "@/lib/offices/queries";
 import { getApplicationForReview, listApplicationsForReview, loanTypeTitles, reviewStats } from "@/lib/applications/review-queries";
 import { reviewListFiltersSchema } from "@/lib/applications/review-schemas";
 
@@ -33,6 +34,12 @@ export default async function ApplicationReviewPage({ searchParams }: { searchPa
     view ? getApplicationForReview(view, ctx.scope) : Promise.resolve(null),
   ]);
   const canDecide = isAllowed(ctx, "applications.decide");
+  // An application in the head office's queue: who may decide picks its branch in the dialog.
+  const locale = await getLocale();
+  const branches =
+    viewed && !viewed.branch && canDecide
+      ? (await listOpenBranches()).map((b) => ({ id: b.id, label: `${b.code} · ${locale === "bn" ? b.nameBn : b.nameEn}` }))
+      : undefined;
   const exportParams = new URLSearchParams({ q: filters.q, status: filters.status });
 
   return (
@@ -54,7 +61,7 @@ export default async function ApplicationReviewPage({ searchParams }: { searchPa
         </Alert>
       ) : null}
       <ReviewTable list={list} filters={filters} titles={titles} canDecide={canDecide} />
-      {viewed ? <ApplicationReviewDialog application={viewed} titles={titles} canDecide={canDecide} closeHref={reviewHref(filters, {})} /> : null}
+      {viewed ? <ApplicationReviewDialog application={viewed} titles={titles} canDecide={canDecide} closeHref={reviewHref(filters, {})} branches={branches} /> : null}
       {canDecide ? (
         <ClientMessages namespaces={["adminCommon"]}>
           <NoticeRegion />
