@@ -143,8 +143,15 @@ export async function assignApplicationBranch(ctx: StaffContext, input: { applic
     if (!branch || branch.level !== "branch" || branch.status !== "open" || !inScope(ctx.scope, input.branchId)) {
       return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
     }
-    const { count } = await tx.loanApplication.updateMany({ where: { id: current.id, branchId: null }, data: { branchId: input.branchId } });
-    if (count === 0) return fail("conflict", { reason: "alreadyAssigned" });
+    // Guarded on the queue and the status both: a decision or another assignment that commits first wins.
+    const { count } = await tx.loanApplication.updateMany({
+      where: { id: current.id, branchId: null, status: { in: ["pending", "under_review"] } },
+      data: { branchId: input.branchId },
+    });
+    if (count === 0) {
+      const now = await tx.loanApplication.findUniqueOrThrow({ where: { id: current.id }, select: { branchId: true } });
+      return fail("conflict", { reason: now.branchId === null ? "decided" : "alreadyAssigned" });
+    }
     await tx.kycCase.updateMany({ where: { applicationId: current.id, branchId: null }, data: { branchId: input.branchId } });
     await writeAudit(tx, {
       ...auditBy(ctx),

@@ -5,7 +5,7 @@ import { writeAudit, type AuditActor } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { getRequestContext, type RequestContext } from "@/lib/request";
 import { currentSessionToken } from "./current";
-import { hasPermission, isBackOfficeRole, type Permission } from "./permissions";
+import { hasPermission, isBackOfficeRole, isHeadOfficePermission, type Permission } from "./permissions";
 import { loadActiveSession, type ActiveSession } from "./session";
 import { scopeOfOffice, type OfficeScope } from "@/lib/offices/scope";
 import { log } from "@/lib/ops/logger";
@@ -46,7 +46,9 @@ export async function recordDenied(ctx: StaffContext | null, permission: Permiss
   }).catch((error: unknown) => log.error({ area: "audit", err: error }, "could not record a refused request"));
 }
 
+/** The role holds the permission, and a lender-wide one is used from the head office (HEAD_OFFICE_PERMISSIONS). */
 export function isAllowed(ctx: StaffContext, permission: Permission): boolean {
+  if (isHeadOfficePermission(permission) && ctx.scope.kind !== "all") return false;
   return isBackOfficeRole(ctx.user.role) && hasPermission(ctx.user.role, permission);
 }
 

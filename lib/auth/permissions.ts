@@ -63,6 +63,25 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/**
+ * What acts on the whole lender, not on a branch's records (issue 41): staff accounts, the settings, the messages to
+ * every branch's customers, the office tree, societies. Held only by staff of the head office, whatever their role, so
+ * that an admin placed in a branch cannot make a head-office account or change what every branch works by.
+ */
+export const HEAD_OFFICE_PERMISSIONS = [
+  "staff.manage",
+  "settings.products",
+  "settings.blacklist",
+  "settings.messages",
+  "settings.calendar",
+  "settings.offices",
+  "societies.manage",
+] as const satisfies readonly Permission[];
+
+export function isHeadOfficePermission(permission: Permission): boolean {
+  return (HEAD_OFFICE_PERMISSIONS as readonly Permission[]).includes(permission);
+}
+
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
 
 export function hasPermission(role: StaffRole, permission: Permission): boolean {

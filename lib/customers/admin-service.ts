@@ -1,5 +1,5 @@
 import "server-only";
-import { inScope, ownBranch } from "@/lib/offices/scope-rules";
+import { inScope, ownBranch, type OfficeScope } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import { isAllowed, recordDenied, type StaffContext } from "@/lib/auth/guard";
@@ -19,10 +19,14 @@ function nidConflict(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && JSON.stringify(error.meta ?? {}).includes("nid");
 }
 
-/** The refusal of a taken NID, naming the customer who holds it. */
-async function nidTaken<T>(nid: string): Promise<ActionResult<T>> {
-  const holder = await prisma.customer.findUnique({ where: { nid }, select: { userNumber: true } });
+/** The refusal of a taken NID: naming the customer who holds it when she is in the reader's branches, else only where. */
+function nidHolderRefusal<T>(scope: OfficeScope, holder: { userNumber: string; branchId: string } | null): ActionResult<T> {
+  if (holder && !inScope(scope, holder.branchId)) return fail("conflict", { reason: "nidTakenElsewhere" });
   return fail("conflict", { reason: "nidTaken", details: { userNumber: holder?.userNumber ?? "?" } });
+}
+
+async function nidTaken<T>(scope: OfficeScope, nid: string): Promise<ActionResult<T>> {
+  return nidHolderRefusal(scope, await prisma.customer.findUnique({ where: { nid }, select: { userNumber: true, branchId: true } }));
 }
 
 /**
@@ -31,6 +35,10 @@ async function nidTaken<T>(nid: string): Promise<ActionResult<T>> {
  * is refused with the holder's user number, and nothing is written.
  */
 export async function createCustomer(ctx: StaffContext, input: CreateCustomerValues, now = new Date()): Promise<ActionResult<{ userNumber: string }>> {
+  // A customer belongs to a branch: the creator's own, or the one open branch; with several, a head-office or area
+  // member of staff cannot say which yet (issue 41: the form's branch picker comes with the transfers).
+  const branchId = ownBranch(ctx.scope) ?? (await prisma.$queryRaw<{ id: string | null }[]>`SELECT default_branch_id() AS "id"`)[0]?.id ?? null;
+  if (!branchId || !inScope(ctx.scope, branchId)) return fail("conflict", { reason: "chooseBranch" });
   try {
     return await prisma.$transaction(async (tx): Promise<ActionResult<{ userNumber: string }>> => {
       const customer = await findOrCreateCustomerByNid(
@@ -45,11 +53,11 @@ export async function createCustomer(ctx: StaffContext, input: CreateCustomerVal
           employmentType: input.employmentType,
           employer: input.employer,
           monthlyIncome: input.monthlyIncome,
-          branchId: ownBranch(ctx.scope),
+          branchId,
         },
         now,
       );
-      if (!customer.created) return fail("conflict", { reason: "nidTaken", details: { userNumber: customer.userNumber } });
+      if (!customer.created) return nidTaken(ctx.scope, input.nid);
       await writeAudit(tx, {
         ...auditBy(ctx),
         action: "customer.create",
@@ -60,7 +68,7 @@ export async function createCustomer(ctx: StaffContext, input: CreateCustomerVal
       return ok({ userNumber: customer.userNumber });
     }, CUSTOMER_TRANSACTION_OPTIONS);
   } catch (error) {
-    if (nidConflict(error)) return nidTaken(input.nid);
+    if (nidConflict(error)) return nidTaken(ctx.scope, input.nid);
     throw error;
   }
 }
@@ -99,8 +107,8 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
         return fail("forbidden", { reason: "statusPermission" });
       }
       if (changed.includes("nid")) {
-        const holder = await tx.customer.findUnique({ where: { nid: input.nid }, select: { userNumber: true } });
-        if (holder) return fail("conflict", { reason: "nidTaken", details: { userNumber: holder.userNumber } });
+        const holder = await tx.customer.findUnique({ where: { nid: input.nid }, select: { userNumber: true, branchId: true } });
+        if (holder) return nidHolderRefusal(ctx.scope, holder);
       }
 
       const before: Record<string, string | number | null> = {};
@@ -118,7 +126,7 @@ export async function updateCustomer(ctx: StaffContext, input: UpdateCustomerVal
       return ok({ userNumber: input.userNumber, updatedAt: updatedAt.toISOString(), changed });
     }, CUSTOMER_TRANSACTION_OPTIONS);
   } catch (error) {
-    if (nidConflict(error)) return nidTaken(input.nid);
+    if (nidConflict(error)) return nidTaken(ctx.scope, input.nid);
     throw error;
   }
   // Audited after the transaction: recordDenied writes on its own connection.

@@ -1,7 +1,8 @@
 import "server-only";
 import { BORROWER_SESSION_IDLE_MS } from "@/lib/borrower/limits";
 import { prisma } from "@/lib/db";
-import { officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { branchInScopeSql, officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { inScope, loanBranchWhere } from "@/lib/offices/scope-rules";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeBdMobile } from "@/lib/validation/bd";
@@ -99,7 +100,7 @@ export type LoanSummary = { loanCount: number; activeLoans: number; activeAmount
 const NO_LOANS: LoanSummary = { loanCount: 0, activeLoans: 0, activeAmount: 0 };
 
 /** The loan summaries of a page of customers in one grouped query (Loan.customerId and the instalments' loanId indexes). */
-export async function loanSummaries(customerIds: readonly string[]): Promise<Map<string, LoanSummary>> {
+export async function loanSummaries(customerIds: readonly string[], scope: OfficeScope): Promise<Map<string, LoanSummary>> {
   if (customerIds.length === 0) return new Map();
   const rows = await prisma.$queryRaw<{ customerId: string; loanCount: number; activeLoans: number; activeAmount: bigint | number | null }[]>`
     SELECT l."customerId",
@@ -112,7 +113,7 @@ export async function loanSummaries(customerIds: readonly string[]): Promise<Map
       FROM "LoanInstallment" i
       WHERE i."loanId" = l."id" AND l."status" = 'disbursed'
     ) o ON true
-    WHERE l."customerId" = ANY(${[...customerIds]}::text[])
+    WHERE l."customerId" = ANY(${[...customerIds]}::text[]) AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}
     GROUP BY l."customerId"`;
   return new Map(rows.map((r) => [r.customerId, { loanCount: r.loanCount, activeLoans: r.activeLoans, activeAmount: Number(r.activeAmount ?? 0) }]));
 }
@@ -129,7 +130,7 @@ export async function listCustomers(filters: CustomerListFilters, access: Pick<C
     db.customer.findMany({ where, orderBy: CUSTOMER_ORDER, skip: (filters.page - 1) * CUSTOMER_PAGE_SIZE, take: CUSTOMER_PAGE_SIZE, select: listSelect }),
     db.customer.count({ where }),
   ]);
-  const summaries = access.loans ? await loanSummaries(customers.map((c) => c.id)) : null;
+  const summaries = access.loans ? await loanSummaries(customers.map((c) => c.id), access.scope) : null;
   return {
     rows: customers.map((c) => ({ ...c, loans: summaries ? (summaries.get(c.id) ?? NO_LOANS) : null })),
     total,
@@ -184,7 +185,7 @@ export async function* exportCustomerBatches(
       : null;
     const batch: Prisma.CustomerGetPayload<{ select: typeof exportSelect }>[] = await db.customer.findMany({ where: after ? { AND: [where, after] } : where, orderBy: CUSTOMER_ORDER, take: batchSize, select: exportSelect });
     if (batch.length > 0) {
-      const summaries = access.loans ? await loanSummaries(batch.map((c) => c.id)) : null;
+      const summaries = access.loans ? await loanSummaries(batch.map((c) => c.id), access.scope) : null;
       yield batch.map((c) => ({ ...c, loans: summaries ? (summaries.get(c.id) ?? NO_LOANS) : null }));
     }
     if (batch.length < batchSize) return;
@@ -229,8 +230,8 @@ const profileSelect = {
   joinDate: true,
   lastActivityAt: true,
   createdAt: true,
-  kycCases: { select: { id: true, caseNumber: true } },
-  applications: { select: { id: true, applicationId: true } },
+  kycCases: { select: { id: true, caseNumber: true, branchId: true } },
+  applications: { select: { id: true, applicationId: true, branchId: true } },
 } satisfies Prisma.CustomerSelect;
 
 export type ProfileLoan = {
@@ -299,13 +300,18 @@ const asObject = (v: Prisma.JsonValue): Record<string, unknown> | null => (v && 
  * payments, applications and KYC cases (AuditLog's entityType + entityId index): seven indexed queries.
  */
 export async function getCustomerProfile(userNumber: string, access: CustomerAccess, now = new Date()): Promise<CustomerProfile | null> {
-  // The customer through the scope; her own loans, payments and history in full once she is in it.
-  const found = await officeDb(access.scope).customer.findUnique({ where: { userNumber }, select: profileSelect });
+  // The customer through the scope, and of her records those of the reader's branches: a loan another branch services
+  // (its application came in there) stays that branch's, with its payments and history.
+  const db = officeDb(access.scope);
+  const found = await db.customer.findUnique({ where: { userNumber }, select: profileSelect });
   if (!found) return null;
-  const { kycCases, applications, ...customer } = found;
+  const { kycCases: allCases, applications: allApplications, ...customer } = found;
+  const kycCases = allCases.filter((k) => inScope(access.scope, k.branchId));
+  const applications = allApplications.filter((a) => inScope(access.scope, a.branchId));
+  const ownLoans = { customerId: customer.id, ...loanBranchWhere(access.scope) };
   const [loans, payments, repaid] = await Promise.all([
     // Loan ids are read either way: payments are found through them, and the activity log names them.
-    prisma.loan.findMany({
+    db.loan.findMany({
       where: { customerId: customer.id },
       orderBy: [{ submittedAt: "desc" }, { loanNumber: "desc" }],
       select: {
@@ -324,11 +330,11 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
       },
     }),
     prisma.loanPayment.findMany({
-      where: { loan: { customerId: customer.id }, ...(access.payments ? {} : { id: { in: [] } }) },
+      where: { loan: ownLoans, ...(access.payments ? {} : { id: { in: [] } }) },
       orderBy: [{ paymentDate: "desc" }, { paymentNumber: "desc" }],
       select: { id: true, paymentNumber: true, amount: true, paymentDate: true, method: true, reference: true, status: true, loan: { select: { loanNumber: true } } },
     }),
-    access.payments ? prisma.loanPayment.aggregate({ where: { status: "completed", loan: { customerId: customer.id } }, _sum: { amount: true } }) : Promise.resolve(null),
+    access.payments ? prisma.loanPayment.aggregate({ where: { status: "completed", loan: ownLoans }, _sum: { amount: true } }) : Promise.resolve(null),
   ]);
 
   // The activity log covers only the records this staff member may see.

@@ -44,3 +44,8 @@ export function scopeKey(scope: OfficeScope): string {
 export function ownBranch(scope: OfficeScope): string | null {
   return scope.kind === "branches" && scope.branchIds.length === 1 ? scope.branchIds[0]! : null;
 }
+
+/** A Prisma condition on a loan's own branch (for a relation filter such as a payment's `loan`): none for all. */
+export function loanBranchWhere(scope: OfficeScope): { branchId?: { in: string[] } } {
+  return scope.kind === "all" ? {} : { branchId: { in: [...scope.branchIds] } };
+}

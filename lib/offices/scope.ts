@@ -39,8 +39,17 @@ const NARROWED = new Set([
   "updateManyAndReturn",
   "delete",
   "deleteMany",
-  "upsert",
 ]);
+
+/** Writes the narrowed client checks instead: a new record names a branch of the scope; an upsert is not offered. */
+const BRANCH_COLUMNS = ["branchId", "receivedAtBranchId"] as const;
+
+function branchesNamed(data: unknown): string[] {
+  const rows = Array.isArray(data) ? data : [data];
+  return rows.flatMap((row) =>
+    row && typeof row === "object" ? BRANCH_COLUMNS.map((c) => (row as Record<string, unknown>)[c]).filter((v): v is string => typeof v === "string") : [],
+  );
+}
 
 type Where = Record<string, unknown> & { AND?: unknown };
 
@@ -65,7 +74,14 @@ export function officeDb(scope: OfficeScope): PrismaClient {
     query: {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
-          if (!isScopedModel(model) || !NARROWED.has(operation)) return query(args);
+          if (!isScopedModel(model)) return query(args);
+          if (operation === "upsert") throw new Error(`office scope: upsert on ${model} is not narrowed; find it through the scope, then write`);
+          if (operation === "create" || operation === "createMany" || operation === "createManyAndReturn") {
+            const data = (args as { data?: unknown }).data;
+            if (branchesNamed(data).some((id) => !scope.branchIds.includes(id))) throw new Error(`office scope: a new ${model} outside the scope's branches`);
+            return query(args);
+          }
+          if (!NARROWED.has(operation)) return query(args);
           const filter = branchFilter(lowerFirst(model) as ScopedModel, scope.branchIds) as Where;
           const withWhere = args as { where?: Where };
           return query({ ...args, where: narrowed(withWhere.where, filter) } as typeof args);

@@ -286,7 +286,8 @@ const ALLOWED_WORDS = new Set([
 const ALLOWED_PHRASES = ["Samsung Internet"];
 
 /** Prefixes of the app's own references (lib/ids, lib/society/codes), quoted bare in hints: "LN-…", "LB দিয়ে শুরু". */
-const REFERENCE_PREFIX = /^(LN|KYC|PAY|LB|APP|U|RB|AS|WS|W|M|C)-?$/;
+// HO: the head office's code, kept as typed like every office code (the others carry digits: B0001, A01).
+const REFERENCE_PREFIX = /^(LN|KYC|PAY|LB|APP|U|RB|AS|WS|W|M|C|HO)-?$/;
 
 type Allowances = { nameWords: Set<string>; phrases: string[] };
 

@@ -26,12 +26,13 @@ test("the super admin opens an area under the head office, renames it, and creat
   await form.getByLabel("Parent office").selectOption({ label: "HO · Head office (Head office)" });
   await form.getByLabel("Name (Bengali)").fill("বগুড়া এরিয়া");
   await form.getByLabel("Name (English)").fill("Bogura area");
-  await form.getByLabel("District").fill("Bogura");
+  // Bengali, as an address in the Bengali screens is (the accessibility walk may visit this list in Bengali meanwhile).
+  await form.getByLabel("District").fill("বগুড়া");
   await form.getByRole("button", { name: "Save" }).click();
   const row = table.locator(`[data-testid=office-row][data-code="${code}"]`);
   await expect(row).toContainText("Bogura area");
   await expect(row).toContainText("Area");
-  await expect(row).toContainText("Bogura");
+  await expect(row).toContainText("বগুড়া");
 
   // A code taken is the form's own message, nothing added.
   await form.getByLabel("Code").fill(code);

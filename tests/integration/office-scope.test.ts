@@ -19,12 +19,16 @@ import { GET as kycImage } from "@/app/admin/api/kyc/documents/[documentId]/imag
 import { GET as kycExport } from "@/app/admin/api/kyc/export/route";
 import { GET as schedulePdf } from "@/app/admin/api/loans/[loanNumber]/schedule.pdf/route";
 import { GET as receiptPdf } from "@/app/admin/api/payments/[paymentNumber]/receipt.pdf/route";
-import { approveApplication, assignApplicationBranchAction } from "@/lib/applications/review-actions";
+import { approveApplication, assignApplicationBranchAction, rejectApplication } from "@/lib/applications/review-actions";
 import { getApplicationForReview, listApplicationsForReview, reviewStats } from "@/lib/applications/review-queries";
 import { handleApplicationSubmission } from "@/lib/applications/service";
-import { getStaffContext } from "@/lib/auth/guard";
-import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers } from "@/lib/customers/queries";
-import { endBorrowerSessionsAction, updateCustomerAction } from "@/lib/customers/actions";
+import { getStaffContext, isAllowed } from "@/lib/auth/guard";
+import { HEAD_OFFICE_PERMISSIONS } from "@/lib/auth/permissions";
+import { officeDb } from "@/lib/offices/scope";
+import { resendMessageAction } from "@/lib/outbox/actions";
+import { createStaffAction } from "@/lib/staff/actions";
+import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers, loanSummaries } from "@/lib/customers/queries";
+import { createCustomerAction, endBorrowerSessionsAction, updateCustomerAction } from "@/lib/customers/actions";
 import { getDashboard } from "@/lib/dashboard/queries";
 import { prisma } from "@/lib/db";
 import { addKycNoteAction, approveKycAction, decideKycDocumentAction } from "@/lib/kyc/actions";
@@ -368,5 +372,85 @@ describe("an application when the lender has several branches", () => {
     if (!approved.ok) throw new Error(JSON.stringify(approved));
     const loan = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: approved.data.loanNumber! }, select: { branchId: true, customer: { select: { branchId: true } } } });
     expect(loan).toEqual({ branchId: winner.branchId, customer: { branchId: winner.branchId } });
+  });
+});
+
+describe("what acts on the whole lender", () => {
+  it("is the head office's: an admin placed in a branch holds no lender-wide permission, and her calls are refused", async () => {
+    const branchAdmin = await createStaff("admin", { officeId: MAIN });
+    await signInAs(branchAdmin.id);
+    const ctx = (await getStaffContext())!;
+    for (const permission of HEAD_OFFICE_PERMISSIONS) expect(isAllowed(ctx, permission), permission).toBe(false);
+    expect(isAllowed(ctx, "loans.read")).toBe(true);
+    const staffBefore = await prisma.staffUser.count();
+    expect(await createStaffAction({ name: "Head office by the back door", phone: "01799000123", email: "", role: "admin", officeId: "", password: "Welcome-2026" })).toEqual({
+      ok: false,
+      error: { code: "forbidden" },
+    });
+    expect(await resendMessageAction({ id: "any" })).toEqual({ ok: false, error: { code: "forbidden" } });
+    expect(await prisma.staffUser.count()).toBe(staffBefore);
+
+    const headAdmin = await createStaff("admin");
+    await signInAs(headAdmin.id);
+    const headCtx = (await getStaffContext())!;
+    expect(HEAD_OFFICE_PERMISSIONS.filter((p) => isAllowed(headCtx, p))).toEqual(["staff.manage", "settings.products", "settings.blacklist", "settings.messages"]);
+  });
+});
+
+describe("a customer with a loan another branch services", () => {
+  it("shows each branch only its own loan and payments on her profile and in the list's loan figures", async () => {
+    // A main-branch customer whose application came in at riverside: that loan is riverside's.
+    const loan = await prisma.loan.findFirstOrThrow({
+      where: { branchId: MAIN, status: "disbursed", payments: { some: {} }, customer: { branchId: MAIN } },
+      select: { id: true, loanNumber: true, customer: { select: { id: true, userNumber: true } } },
+    });
+    await prisma.loan.update({ where: { id: loan.id }, data: { branchId: riverside } });
+    const [main, river] = await Promise.all([scopeOf(MAIN), scopeOf(riverside)]);
+    const everything = { loans: true, payments: true, applications: true, kyc: true };
+    const profile = (await getCustomerProfile(loan.customer.userNumber, { ...everything, scope: main }))!;
+    expect(profile.loans!.map((l) => l.loanNumber)).not.toContain(loan.loanNumber);
+    const paymentsOfLoan = await prisma.loanPayment.findMany({ where: { loanId: loan.id }, select: { paymentNumber: true } });
+    for (const p of paymentsOfLoan) expect(profile.payments!.map((x) => x.paymentNumber)).not.toContain(p.paymentNumber);
+    expect(await getCustomerProfile(loan.customer.userNumber, { ...everything, scope: river })).toBeNull();
+    const all = (await loanSummaries([loan.customer.id], ALL_OFFICES)).get(loan.customer.id)!;
+    const mainOnly = (await loanSummaries([loan.customer.id], main)).get(loan.customer.id);
+    expect((mainOnly?.loanCount ?? 0) + 1).toBe(all.loanCount);
+    await prisma.loan.update({ where: { id: loan.id }, data: { branchId: MAIN } });
+  });
+});
+
+describe("the scoped client's writes", () => {
+  it("refuses an upsert and a new record outside the scope's branches", async () => {
+    const db = officeDb(await scopeOf(MAIN));
+    await expect(db.loanNote.upsert({ where: { id: "x" }, create: { loanId: "x", content: "x" }, update: {} } as never)).rejects.toThrow(/upsert/);
+    await expect(db.collectionActivity.create({ data: { loanId: "x", customerId: "x", activity: "call_made", branchId: riverside } as never })).rejects.toThrow(/outside the scope/);
+  });
+});
+
+describe("the head office's queue, continued", () => {
+  it("does not assign an application decided meanwhile; an area's staff cannot add a customer without a branch", async () => {
+    const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid: "7199000002", phone: "01719000002" })), { ip: freshIp(), userAgent: "vitest" });
+    if (!submitted.ok) throw new Error(JSON.stringify(submitted));
+    const reviewer = await createStaff("loan_officer");
+    await signInAs(reviewer.id);
+    expect((await rejectApplication({ applicationId: submitted.applicationId, reason: "Income not shown" })).ok).toBe(true);
+    expect(await assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: MAIN })).toEqual({ ok: false, error: { code: "conflict", reason: "decided" } });
+
+    const areaManager = await createStaff("admin", { officeId: north });
+    await signInAs(areaManager.id);
+    const before = await prisma.customer.count();
+    const created = await createCustomerAction({
+      name: "Area Made",
+      phone: "01719000003",
+      email: "",
+      nid: "7199000003",
+      address: "Bogura",
+      dateOfBirth: "1990-01-01",
+      employmentType: "salaried",
+      employer: "Somewhere",
+      monthlyIncome: "30000",
+    });
+    expect(created).toEqual({ ok: false, error: { code: "conflict", reason: "chooseBranch" } });
+    expect(await prisma.customer.count()).toBe(before);
   });
 });

@@ -31,12 +31,12 @@ const WHY = {
 const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/applications/queries.ts": { sites: 2, why: "public" },
   "lib/applications/review-queries.ts": { sites: 1, why: "system" }, // the version fingerprint of the stat cards' cache
-  "lib/applications/review-service.ts": { sites: 8, why: "actionChecks" },
+  "lib/applications/review-service.ts": { sites: 9, why: "actionChecks" },
   "lib/applications/service.ts": { sites: 2, why: "public" },
   "lib/borrower/queries.ts": { sites: 2, why: "borrower" },
   "lib/borrower/service.ts": { sites: 4, why: "borrower" },
   "lib/customers/admin-service.ts": { sites: 6, why: "actionChecks" },
-  "lib/customers/queries.ts": { sites: 5, why: "underScopedParent" },
+  "lib/customers/queries.ts": { sites: 4, why: "underScopedParent" },
   "lib/customers/service.ts": { sites: 4, why: "actionChecks" },
   "lib/dashboard/queries.ts": { sites: 29, why: "narrowedSql" },
   "lib/kyc/ocr-job.ts": { sites: 3, why: "system" },

@@ -41,6 +41,9 @@ CREATE FUNCTION "office_tree_path"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   parent_row "Office"%ROWTYPE;
 BEGIN
+  -- Changes to the tree take turns (they are rare): two moves at once could otherwise each build a path from the
+  -- other's old one, and two roots could each see none.
+  PERFORM pg_advisory_xact_lock(hashtext('rinbondhu.office_tree'));
   IF TG_OP = 'UPDATE' AND NEW."level" <> OLD."level" THEN
     RAISE EXCEPTION 'an office keeps its level' USING ERRCODE = 'check_violation';
   END IF;
@@ -51,14 +54,15 @@ BEGIN
     NEW."path" := '/' || NEW."id" || '/';
     RETURN NEW;
   END IF;
-  SELECT * INTO parent_row FROM "Office" WHERE "id" = NEW."parentId";
+  SELECT * INTO parent_row FROM "Office" WHERE "id" = NEW."parentId" FOR SHARE;
   IF parent_row."level" = 'branch' OR parent_row."level" >= NEW."level" THEN
     RAISE EXCEPTION 'an office sits under an office of a higher level, never under a branch' USING ERRCODE = 'check_violation';
   END IF;
   IF TG_OP = 'UPDATE' AND parent_row."path" LIKE OLD."path" || '%' THEN
     RAISE EXCEPTION 'an office cannot move under itself' USING ERRCODE = 'check_violation';
   END IF;
-  IF TG_OP = 'INSERT' AND parent_row."status" <> 'open' THEN
+  IF (TG_OP = 'INSERT' OR NEW."parentId" IS DISTINCT FROM OLD."parentId" OR (NEW."status" = 'open' AND OLD."status" <> 'open'))
+     AND parent_row."status" <> 'open' THEN
     RAISE EXCEPTION 'a closed office takes no new offices' USING ERRCODE = 'check_violation';
   END IF;
   NEW."path" := parent_row."path" || NEW."id" || '/';
@@ -175,7 +179,9 @@ BEGIN
   IF TG_OP = 'UPDATE' AND office_id IS NOT DISTINCT FROM (to_jsonb(OLD) ->> TG_ARGV[0]) THEN
     RETURN NEW;
   END IF;
-  SELECT * INTO office_row FROM "Office" WHERE "id" = office_id;
+  -- FOR SHARE: a close of this office (which locks it FOR UPDATE and counts what is still open there) waits for this
+  -- record, or this record waits for the close and then sees it.
+  SELECT * INTO office_row FROM "Office" WHERE "id" = office_id FOR SHARE;
   IF office_row."status" <> 'open' OR (TG_ARGV[1] = 'branch' AND office_row."level" <> 'branch') THEN
     RAISE EXCEPTION 'a record belongs to an open branch (staff to an open office)' USING ERRCODE = 'check_violation';
   END IF;
