@@ -428,7 +428,7 @@ describe("the scoped client's writes", () => {
 });
 
 describe("the head office's queue, continued", () => {
-  it("does not assign an application decided meanwhile; an area's staff cannot add a customer without a branch", async () => {
+  it("does not assign an application decided meanwhile; a customer is added only in a branch of the adder's offices", async () => {
     const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid: "7199000002", phone: "01719000002" })), { ip: freshIp(), userAgent: "vitest" });
     if (!submitted.ok) throw new Error(JSON.stringify(submitted));
     const reviewer = await createStaff("loan_officer");
@@ -436,21 +436,29 @@ describe("the head office's queue, continued", () => {
     expect((await rejectApplication({ applicationId: submitted.applicationId, reason: "Income not shown" })).ok).toBe(true);
     expect(await assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: MAIN })).toEqual({ ok: false, error: { code: "conflict", reason: "decided" } });
 
-    const areaManager = await createStaff("admin", { officeId: north });
-    await signInAs(areaManager.id);
+    // The head office cannot say which branch a customer it adds belongs to (several are open): refused, nothing added.
+    const headAdmin = await createStaff("admin");
+    await signInAs(headAdmin.id);
     const before = await prisma.customer.count();
-    const created = await createCustomerAction({
-      name: "Area Made",
+    const form = {
+      name: "Office Made",
       phone: "01719000003",
       email: "",
       nid: "7199000003",
       address: "Bogura",
       dateOfBirth: "1990-01-01",
-      employmentType: "salaried",
+      employmentType: "salaried" as const,
       employer: "Somewhere",
       monthlyIncome: "30000",
-    });
-    expect(created).toEqual({ ok: false, error: { code: "conflict", reason: "chooseBranch" } });
+    };
+    expect(await createCustomerAction(form)).toEqual({ ok: false, error: { code: "conflict", reason: "chooseBranch" } });
     expect(await prisma.customer.count()).toBe(before);
+    // The north area has one branch: its manager's customer goes there.
+    const areaManager = await createStaff("admin", { officeId: north });
+    await signInAs(areaManager.id);
+    const created = await createCustomerAction(form);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: created.data.userNumber } })).branchId).toBe(riverside);
+    expect(await prisma.customer.count()).toBe(before + 1);
   });
 });
