@@ -44,11 +44,11 @@ try {
         dashboard.getTodayActivity({ kind: "all" }),
         dashboard.getPortfolioByProduct(period, { kind: "all" }),
         dashboard.listAlerts({ kind: "all" }),
-        dashboard.getDashboardVersion(),
+        dashboard.getDashboardVersion({ kind: "all" }),
       ]),
     );
   }
-  await time("dashboard: version poll", () => dashboard.getDashboardVersion());
+  await time("dashboard: version poll", () => dashboard.getDashboardVersion({ kind: "all" }));
   await time("panel: bell count", () => dashboard.countOpenAlerts({ kind: "all" }));
 
   const officer = DEMO_STAFF.find((s) => s.role === "loan_officer")!;

@@ -13,7 +13,7 @@ import type { ActionError, ActionResult } from "@/lib/auth/action-result";
 export type CsvImportSummary = { added: number; alreadyListed: number; errors: { line: number; field: string; error: string }[] };
 
 /** Screens whose messages have the import texts under `import.*` (help, choose, tooLarge, summary, lineError, fields, errors). */
-type ImportNamespace = "adminBlacklist" | "adminCalendar";
+type ImportNamespace = "adminBlacklist" | "adminCalendar" | "adminOffices";
 
 /**
  * A CSV import of a settings list: the file is read in the browser and its text sent to `action`, which parses and

@@ -49,6 +49,7 @@ const FIELD_STEP: Readonly<Record<string, 1 | 2 | 3>> = {
   dob: 2,
   nid: 2,
   address: 2,
+  upazilaCode: 2,
   nidCardCaptured: 2,
   employmentType: 3,
   employer: 3,

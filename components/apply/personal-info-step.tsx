@@ -1,11 +1,14 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useWatch, type UseFormReturn } from "react-hook-form";
+import { selectClassName } from "@/components/forms/native-select";
+import { UpazilaOptions } from "@/components/forms/upazila-options";
 import { NidCapture, type NidCaptureValue } from "@/components/nid/nid-capture";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { dhakaToday } from "@/lib/format";
+import { upazilaGroups } from "@/lib/geo/upazilas";
 import { stillFromCard, type CardFilledFields } from "./card-proposal";
 import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { FormField, describedBy, fieldIds, useFieldRegistration } from "./fields";
@@ -35,6 +38,7 @@ export function PersonalInfoStep({
   const field = useFieldRegistration(form);
   const errors = formState.errors;
   const tApply = useTranslations("apply");
+  const locale = useLocale() as "bn" | "en";
   const tValidation = useTranslations("validation");
   const [name, dob, nid] = useWatch({ control: form.control, name: ["name", "dob", "nid"] });
   const fromCardHint = (field: keyof CardFilledFields, current: string | undefined) =>
@@ -137,6 +141,18 @@ export function PersonalInfoStep({
           autoComplete="street-address"
           placeholder={t("addressPlaceholder")}
         />
+      </FormField>
+
+      <FormField name="upazilaCode" label={t("upazila")} hint={t("upazilaHint")} error={errors.upazilaCode?.message}>
+        <select
+          {...field("upazilaCode")}
+          {...describedBy("upazilaCode", { error: errors.upazilaCode?.message, hint: true })}
+          data-testid="apply-upazila"
+          className={selectClassName}
+        >
+          <option value="">{t("upazilaNone")}</option>
+          <UpazilaOptions groups={upazilaGroups(locale)} />
+        </select>
       </FormField>
     </div>
   );

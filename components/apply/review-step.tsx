@@ -6,6 +6,7 @@ import type { NidCaptureValue } from "@/components/nid/nid-capture";
 import { Button } from "@/components/ui/button";
 import { EMPLOYMENT_TYPES } from "@/lib/applications/rules";
 import { formatCalendarDate, formatNumber, formatPercent, formatPhone, formatTaka, parseNumberInput, toAsciiDigits } from "@/lib/format";
+import { upazilaLabel } from "@/lib/geo/upazilas";
 import { calculateEmi } from "@/lib/loans/emi";
 import { normalizeBdMobile, normalizeNid } from "@/lib/validation/bd";
 import { emiInputFrom } from "./apply-calculator";
@@ -122,6 +123,7 @@ export function ReviewStep({
           },
           { label: t("fields.nid"), value: nid || personal.nid },
           { label: t("fields.address"), value: personal.address.trim() || none },
+          { label: t("fields.upazila"), value: (personal.upazilaCode && upazilaLabel(personal.upazilaCode, locale)) || none, testId: "review-upazila" },
           {
             label: t("review.nidCard"),
             value: nidCapture?.simulated

@@ -12,6 +12,8 @@ export type PersonalInfoValues = {
   dob: string;
   nid: string;
   address: string;
+  /** Optional: the applicant's upazila, which routes the application to its branch. */
+  upazilaCode: string;
   nidCardCaptured: boolean;
 };
 export type EmploymentInfoValues = {
@@ -35,6 +37,7 @@ export const EMPTY_PERSONAL_INFO: PersonalInfoValues = {
   dob: "",
   nid: "",
   address: "",
+  upazilaCode: "",
   nidCardCaptured: false,
 };
 export const EMPTY_EMPLOYMENT_INFO: EmploymentInfoValues = {

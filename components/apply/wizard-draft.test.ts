@@ -15,7 +15,7 @@ const draft: WizardDraft = {
   source: "?type=salary",
   step: 3,
   loan: { loanType: "salary", amount: "২,০০,০০০", tenure: "24", purpose: "বাড়ি মেরামত" },
-  personal: { name: "রহিমা খাতুন", phone: "01712-345678", email: "", dob: "1990-05-17", nid: "১২৩৪৫৬৭৮৯০", address: "মিরপুর, ঢাকা" },
+  personal: { name: "রহিমা খাতুন", phone: "01712-345678", email: "", dob: "1990-05-17", nid: "১২৩৪৫৬৭৮৯০", address: "মিরপুর, ঢাকা", upazilaCode: "249" },
   employment: { employmentType: "salaried", employer: "স্কয়ার", monthlyIncome: "৬০,০০০", existingLoans: "" },
 };
 

@@ -21,7 +21,7 @@ export type WizardDraft = {
 
 const FIELDS = {
   loan: ["loanType", "amount", "tenure", "purpose"],
-  personal: ["name", "phone", "email", "dob", "nid", "address"],
+  personal: ["name", "phone", "email", "dob", "nid", "address", "upazilaCode"],
   employment: ["employmentType", "employer", "monthlyIncome", "existingLoans"],
 } as const;
 /** Longer than any field allows: anything beyond is not the wizard's. */

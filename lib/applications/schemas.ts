@@ -88,6 +88,13 @@ export function buildPersonalInfoSchema(today: () => string = dhakaToday) {
       }),
     nid: nidField(),
     address: text(500),
+    /** Optional: routes the application to the upazila's branch. The server checks the code names an upazila (the list stays off the phone's bundle). */
+    upazilaCode: z
+      .string()
+      .trim()
+      .regex(/^\d{0,4}$/, msg("unknownUpazila"))
+      .optional()
+      .transform((v) => v || undefined),
     /** The card image itself travels as a file next to the form data; this says one was captured. */
     nidCardCaptured: z.literal(true, msg("nidCardRequired")),
   });

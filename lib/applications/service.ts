@@ -21,6 +21,8 @@ import { findApplicationIdByIdempotencyKey, findApplicationStatusForApplicant } 
 import { dhakaToday } from "@/lib/format";
 import { type ProductLimits } from "./rules";
 import { buildApplicationSchema, type ValidationMessageKey } from "./schemas";
+import { upazilaByCode } from "@/lib/geo/upazilas";
+import { routedBranchId } from "@/lib/offices/routing";
 import { toValidationMessageKey } from "./validation-keys";
 import type {
   ApplicationStatusLookupResult,
@@ -143,6 +145,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
           if (!file) throw new CardPhotoGone();
           const document = await createStoredDocument(tx, { kind: "nid_front", file, uploadedAt: submittedAt });
 
+          const branchId = await routedBranchId(tx, input.upazilaCode);
           const application = await tx.loanApplication.create({
             data: {
               applicationId,
@@ -159,6 +162,9 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
               dob: calendarDate(input.dob),
               nid: input.nid,
               address: input.address,
+              upazilaCode: input.upazilaCode ?? null,
+              // A routed upazila's open branch; otherwise the database's default (the one open branch, or the queue).
+              ...(branchId ? { branchId } : {}),
               employmentType: input.employmentType,
               employer: input.employer,
               monthlyIncome: input.monthlyIncome,
@@ -183,7 +189,7 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
               nidImageId: document.id,
               submittedAt,
             },
-            // The branch comes from the database's routing (the one open branch, or the head office's queue).
+            // The branch as routed (read back: the database's default when no upazila routes it).
             select: { id: true, branchId: true },
           });
 
@@ -306,6 +312,7 @@ export async function handleApplicationSubmission(
     const parsed = buildApplicationSchema(limits, today).safeParse(payload);
     if (!parsed.success) return { ok: false, error: "validation", fieldErrors: toFieldErrors(parsed.error.issues) };
     const input = parsed.data;
+    if (input.upazilaCode && !upazilaByCode(input.upazilaCode)) return { ok: false, error: "validation", fieldErrors: { upazilaCode: "unknownUpazila" } };
 
     const token = formData.get(NID_IMAGE_TOKEN_FIELD);
     let photo: CardPhotoSource;

@@ -227,7 +227,7 @@ const cachedAlerts = versionedMemo((scope: OfficeScope) => computeAlerts(scope),
  * times grow with the clock; instalments fall overdue with the date). Every back-office page shows the bell.
  */
 export async function listAlerts(scope: OfficeScope): Promise<DashboardAlert[]> {
-  return cachedAlerts(`${scopeKey(scope)}:${await getDashboardVersion()}:${minuteBucket()}`, scope);
+  return cachedAlerts(`${scopeKey(scope)}:${await getDashboardVersion(scope)}:${minuteBucket()}`, scope);
 }
 
 /** The bell's number: every alert item (an application waiting, a case waiting, an instalment overdue). */
@@ -236,14 +236,15 @@ export async function countOpenAlerts(scope: OfficeScope): Promise<number> {
 }
 
 /**
- * A fingerprint of what the dashboard shows: it changes whenever an application, loan or KYC case is
- * created or updated (inserts set updatedAt too). Three index-only max() lookups.
+ * A fingerprint of what the dashboard shows: it changes whenever an application, loan or KYC case of the scope is
+ * created or updated (inserts set updatedAt too), so another branch's work neither refreshes a branch's dashboard nor
+ * tells it when that branch last worked. Three max() lookups (index-only for the whole lender; a branch's rows else).
  */
-export const getDashboardVersion = cache(async (): Promise<string> => {
+export const getDashboardVersion = cache(async (scope: OfficeScope): Promise<string> => {
   const [row] = await prisma.$queryRaw<{ a: Date | null; l: Date | null; k: Date | null }[]>`
-    SELECT (SELECT max("updatedAt") FROM "LoanApplication") AS "a",
-           (SELECT max("updatedAt") FROM "Loan") AS "l",
-           (SELECT max("updatedAt") FROM "KycCase") AS "k"`;
+    SELECT (SELECT max("updatedAt") FROM "LoanApplication" WHERE ${branchInScopeSql(scope, Prisma.sql`"branchId"`)}) AS "a",
+           (SELECT max("updatedAt") FROM "Loan" WHERE ${branchInScopeSql(scope, Prisma.sql`"branchId"`)}) AS "l",
+           (SELECT max("updatedAt") FROM "KycCase" WHERE ${branchInScopeSql(scope, Prisma.sql`"branchId"`)}) AS "k"`;
   return [row?.a, row?.l, row?.k].map((d) => d?.getTime() ?? 0).join("-");
 });
 
@@ -275,6 +276,6 @@ const cachedDashboard = versionedMemo(computeDashboard, 256);
  * in the version), so a dashboard left open costs one cheap version read per poll.
  */
 export async function getDashboard(period: Period, scope: OfficeScope): Promise<DashboardData & { version: string }> {
-  const version = await getDashboardVersion();
+  const version = await getDashboardVersion(scope);
   return { ...(await cachedDashboard(`${scopeKey(scope)}:${period}:${version}:${minuteBucket()}`, { period, scope })), version };
 }

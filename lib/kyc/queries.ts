@@ -1,9 +1,9 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { branchInScopeSql, officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaDay, percentOf } from "@/lib/dashboard/period";
 import { toAsciiDigits } from "@/lib/format";
-import type { KycCaseStatus, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type KycCaseStatus } from "@/lib/generated/prisma/client";
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { CHECK_KINDS, type CheckValues } from "./checks";
@@ -145,13 +145,19 @@ export function countOpenKycCases(scope: OfficeScope): Promise<number> {
   return officeDb(scope).kycCase.count({ where: { status: { in: [...OPEN_KYC_STATUSES] } } });
 }
 
-/** Staff a case can be assigned to: active, and allowed to decide KYC. */
-export function listKycAssignees(): Promise<{ id: string; name: string }[]> {
-  return prisma.staffUser.findMany({
-    where: { active: true, role: { in: [...PERMISSIONS["kyc.decide"]] } },
-    select: { id: true, name: true },
-    orderBy: { name: "asc" },
-  });
+/**
+ * Staff a case of the scope can be assigned to: active, allowed to decide KYC, and seeing the case (their office's
+ * subtree holds its branch; a case in the head office's queue, the head office's staff). None for a case outside it.
+ */
+export function listKycAssignees(caseNumber: string, scope: OfficeScope): Promise<{ id: string; name: string }[]> {
+  return prisma.$queryRaw<{ id: string; name: string }[]>`
+    SELECT s."id", s."name"
+      FROM "KycCase" c
+      LEFT JOIN "Office" b ON b."id" = c."branchId"
+      JOIN "StaffUser" s ON s."active" AND s."role"::text = ANY(${[...PERMISSIONS["kyc.decide"]]}::text[])
+      JOIN "Office" o ON o."id" = s."officeId" AND (o."parentId" IS NULL OR starts_with(b."path", o."path"))
+     WHERE c."caseNumber" = ${caseNumber} AND ${branchInScopeSql(scope, Prisma.sql`c."branchId"`)}
+     ORDER BY s."name"`;
 }
 
 const detailSelect = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { inScope } from "@/lib/offices/scope-rules";
+import { inScope, officeSees } from "@/lib/offices/scope-rules";
 import { auditBy, writeAudit, type AuditEntry } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -251,8 +251,10 @@ export async function assignKycCase(
     if (!found || !inScope(ctx.scope, found.branchId)) return fail("notFound");
     if (!isOpenKycStatus(found.status)) return fail("conflict", { reason: "statusChanged", details: { status: found.status } });
     if (input.assigneeId) {
-      const assignee = await tx.staffUser.findUnique({ where: { id: input.assigneeId }, select: { role: true, active: true } });
-      if (!assignee || !assignee.active || !hasPermission(assignee.role, "kyc.decide")) {
+      const assignee = await tx.staffUser.findUnique({ where: { id: input.assigneeId }, select: { role: true, active: true, office: { select: { path: true, parentId: true } } } });
+      // The officer must see the case afterwards: her office's subtree holds its branch (the queue: the head office).
+      const branch = found.branchId ? await tx.office.findUnique({ where: { id: found.branchId }, select: { path: true } }) : null;
+      if (!assignee || !assignee.active || !hasPermission(assignee.role, "kyc.decide") || !officeSees(assignee.office, branch?.path ?? null)) {
         return fail("validation", { fieldErrors: { assigneeId: "notAKycOfficer" } });
       }
     }

@@ -1,6 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { closeOfficeSchema, createOfficeSchema, editOfficeSchema } from "./schemas";
+import { importUpazilaBranches, setUpazilaBranch } from "./routing";
+import { closeOfficeSchema, createOfficeSchema, editOfficeSchema, importUpazilaBranchesSchema, upazilaBranchSchema } from "./schemas";
 import { closeOffice, createOffice, editOffice } from "./service";
 
 export const createOfficeAction = defineAction({
@@ -22,4 +23,18 @@ export const closeOfficeAction = defineAction({
   permission: "settings.offices",
   input: closeOfficeSchema,
   handler: (input, ctx) => closeOffice(ctx, input),
+});
+
+export const setUpazilaBranchAction = defineAction({
+  name: "offices.upazila.route",
+  permission: "settings.offices",
+  input: upazilaBranchSchema,
+  handler: (input, ctx) => setUpazilaBranch(ctx, input),
+});
+
+export const importUpazilaBranchesAction = defineAction({
+  name: "offices.upazila.import",
+  permission: "settings.offices",
+  input: importUpazilaBranchesSchema,
+  handler: (input, ctx) => importUpazilaBranches(ctx, input),
 });

@@ -75,3 +75,13 @@ export async function listOffices(): Promise<OfficeRow[]> {
 export function listOpenBranches(): Promise<{ id: string; code: string; nameBn: string; nameEn: string }[]> {
   return prisma.office.findMany({ where: { level: "branch", status: "open" }, select: { id: true, code: true, nameBn: true, nameEn: true }, orderBy: { code: "asc" } });
 }
+
+export type UpazilaRouteRow = { upazilaCode: string; branch: { code: string; nameBn: string; nameEn: string; status: "open" | "closed" } };
+
+/** Every routed upazila with its branch (a closed branch's routes stay listed, and route nothing). */
+export function listUpazilaRoutes(): Promise<UpazilaRouteRow[]> {
+  return prisma.upazilaBranch.findMany({
+    select: { upazilaCode: true, branch: { select: { code: true, nameBn: true, nameEn: true, status: true } } },
+    orderBy: [{ branch: { code: "asc" } }, { upazilaCode: "asc" }],
+  });
+}

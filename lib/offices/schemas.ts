@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { toAsciiDigits } from "@/lib/format";
+import { upazilaByCode } from "@/lib/geo/upazilas";
 import { calendarDay } from "@/lib/lending-rules/schemas";
 import { msg, optionalText, recordId, requiredText } from "@/lib/validation/fields";
 
@@ -44,3 +45,22 @@ export type EditOfficeValues = z.output<typeof editOfficeSchema>;
 
 export const closeOfficeSchema = z.object({ id: recordId, closedOn: calendarDay });
 export type CloseOfficeInput = z.input<typeof closeOfficeSchema>;
+
+/** An upazila of lib/geo/upazilas.json, by its code (as the wizard's and the routing form's select send it). */
+export const upazilaCodeField = z
+  .string(msg("required"))
+  .trim()
+  .min(1, msg("required"))
+  .max(8, msg("unknownUpazila"))
+  .refine((v) => upazilaByCode(v) !== undefined, msg("unknownUpazila"));
+
+/** Route an upazila's new applications to a branch; an empty branch removes the routing (the head office's queue). */
+export const upazilaBranchSchema = z.object({ upazilaCode: upazilaCodeField, branchId: z.string().trim().max(64) });
+export type UpazilaBranchInput = z.input<typeof upazilaBranchSchema>;
+export type UpazilaBranchValues = z.output<typeof upazilaBranchSchema>;
+
+/** Every upazila once, with room for quoting and long names. */
+export const MAX_UPAZILA_CSV_LENGTH = 100_000;
+export const importUpazilaBranchesSchema = z.object({
+  csv: z.string(msg("required")).min(1, msg("required")).max(MAX_UPAZILA_CSV_LENGTH, msg("tooLong")),
+});

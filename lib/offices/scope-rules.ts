@@ -49,3 +49,12 @@ export function ownBranch(scope: OfficeScope): string | null {
 export function loanBranchWhere(scope: OfficeScope): { branchId?: { in: string[] } } {
   return scope.kind === "all" ? {} : { branchId: { in: [...scope.branchIds] } };
 }
+
+/**
+ * Whether a member of staff of `office` sees a record of the branch at `branchPath` (null: the head office's queue):
+ * the head office sees everything, any other office the branches of its subtree (their paths start with its own).
+ */
+export function officeSees(office: { path: string; parentId: string | null }, branchPath: string | null): boolean {
+  if (office.parentId === null) return true;
+  return branchPath !== null && branchPath.startsWith(office.path);
+}

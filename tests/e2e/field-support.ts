@@ -23,7 +23,7 @@ export async function fieldSociety(members: number, { linked = true, withoutLoan
   );
   const rows = await dbQuery<{ id: string }>(
     `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
-     SELECT 'm' || md5(random()::text), $1, 'M' || lpad(n::text, 3, '0'), 'FS-' || n, 'সদস্য ' || n, lpad(n::text, 10, '3'), '+8801712' || lpad(n::text, 6, '0'), $2, 'মিরপুর', 100 + n, 20, CURRENT_DATE, 'admin'
+     SELECT 'm' || md5(random()::text), $1, 'M' || lpad(n::text, 3, '0'), 'FS-' || n, 'সদস্য ' || n, lpad(n::text, 10, '3'), '+8801712' || lpad(n::text, 6, '0'), $2, 'মিরপুর', 100 + n, 20, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'admin'
      FROM generate_series(1, $3::int) n ORDER BY n RETURNING "id"`,
     [societyId, worker!.id, members],
   );
@@ -31,7 +31,7 @@ export async function fieldSociety(members: number, { linked = true, withoutLoan
   // (A member the test deletes meanwhile has nothing on the books, or the database would keep her.)
   const lent = rows.map((r) => r.id).filter((_, i) => !withoutLoan.includes(i));
   await dbQuery(`UPDATE "SocietyMember" SET "loanAmount" = 10000 WHERE "id" = ANY($1::text[])`, [lent]);
-  await dbQuery(`SELECT "society_post"($2, CURRENT_DATE, 'member_loan', 'SocietyMember', m, "society_member_loan_lines"(m, 10000)) FROM unnest($1::text[]) m`, [lent, societyId]);
+  await dbQuery(`SELECT "society_post"($2, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'member_loan', 'SocietyMember', m, "society_member_loan_lines"(m, 10000)) FROM unnest($1::text[]) m`, [lent, societyId]);
   return { societyId, workerId: worker!.id, memberIds: rows.map((r) => r.id) };
 }
 

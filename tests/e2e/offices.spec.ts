@@ -3,16 +3,22 @@
  * other tests' applications stays as it is), edits it, and creates a member of staff in it on the Staff page; the
  * offices screen at 360 px in Bengali and 1280 px in English, axe finding nothing serious, no sideways scroll.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { seriousAxeViolations, withAxe } from "./field-support";
 import { applyThroughWizard, dbQuery, noSidewaysScroll, useOwnAddress } from "./support";
 import { sessionCookieFor } from "./staff";
 
-test("the super admin opens an area under the head office, renames it, and creates a loan officer in it", async ({ browser }) => {
+/** A signed-in member of staff's browser at 1280 px in English, axe ready. */
+async function englishDesktop(browser: Browser, role: "super_admin" | "loan_officer"): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: test.info().project.use.baseURL! }]);
-  await sessionCookieFor(context, "super_admin");
+  await sessionCookieFor(context, role);
   await withAxe(context);
+  return context;
+}
+
+test("the super admin opens an area under the head office, renames it, and creates a loan officer in it", async ({ browser }) => {
+  const context = await englishDesktop(browser, "super_admin");
   const page = await context.newPage();
   await page.goto("/admin/settings/offices");
   const table = page.getByTestId("offices-table");
@@ -120,5 +126,49 @@ test("Bengali at 360 px: an application in the head office's queue is assigned t
   expect(row!.branchId).toBe("office-main-branch");
   await dialog.getByTestId("approve").click();
   await expect(dialog.getByTestId("decision-notice")).toContainText("আবেদন অনুমোদিত");
+  await staff.close();
+});
+
+test("English at 1280 px: the super admin routes upazilas to the branch by the form and by CSV; an applicant's choice reaches the review dialog", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await englishDesktop(browser, "super_admin");
+  const page = await context.newPage();
+  await page.goto("/admin/settings/offices");
+  const routing = page.getByTestId("upazila-route-form");
+  await routing.getByLabel("Upazila").selectOption({ label: "Savar" });
+  await routing.getByLabel("Branch").selectOption({ label: "B0001 · Main branch" });
+  await routing.getByRole("button", { name: "Save" }).click();
+  const savar = page.locator('[data-testid=upazila-route-row][data-upazila="365"]');
+  await expect(savar).toContainText("Savar, Dhaka");
+  await expect(savar).toContainText("B0001");
+
+  // A file in Bengali and English names; a row naming no upazila is refused by its line.
+  await page.getByTestId("upazila-import-file").setInputFiles({
+    name: "routes.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("district,upazila,branch\nঢাকা,ধামরাই,B0001\nDhaka,Nowhere,B0001\n"),
+  });
+  await expect(page.getByTestId("upazila-import-summary")).toContainText("1 set, 0 already there, 1 rows not taken.");
+  await expect(page.getByTestId("upazila-import-summary")).toContainText("Line 3, Upazila: No upazila has this name");
+  await expect(page.locator('[data-testid=upazila-route-row][data-upazila="366"]')).toContainText("Dhamrai, Dhaka");
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await context.close();
+
+  // The applicant chooses her upazila; the reviewer reads it in the dialog.
+  const applicant = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const applicantPage = await applicant.newPage();
+  await useOwnAddress(applicantPage);
+  const suffix = String(Date.now()).slice(-7);
+  const applicationId = await applyThroughWizard(applicantPage, `Rokeya Begum ${suffix}`, `0162${suffix}`, `19882699${suffix}00`.slice(0, 13), "1988-04-12", "365");
+  await applicant.close();
+  const [stored] = await dbQuery<{ upazilaCode: string; branchId: string }>(`SELECT "upazilaCode", "branchId" FROM "LoanApplication" WHERE "applicationId" = $1`, [applicationId]);
+  expect(stored).toEqual({ upazilaCode: "365", branchId: "office-main-branch" });
+
+  const staff = await englishDesktop(browser, "loan_officer");
+  const review = await staff.newPage();
+  await review.goto(`/admin/application-review?q=${applicationId}`);
+  await review.getByTestId("view-application").click();
+  await expect(review.getByTestId("application-dialog")).toContainText("Savar, Dhaka");
   await staff.close();
 });

@@ -40,7 +40,7 @@ async function newSociety(language: Language) {
   const memberName = language === "bn" ? "আমেনা বেগম" : "Amena Begum";
   await dbQuery(
     `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
-     VALUES ('e2bm' || md5(random()::text), $1, 'M001', 'SB-1', $2, '3304718265', '+8801811999001', $3, 'Mirpur', 0, 2000, current_date, 'admin')`,
+     VALUES ('e2bm' || md5(random()::text), $1, 'M001', 'SB-1', $2, '3304718265', '+8801811999001', $3, 'Mirpur', 0, 2000, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'admin')`,
     [societyId, memberName, worker!.id],
   );
   return { societyId, memberName };
@@ -160,10 +160,10 @@ for (const language of ["bn", "en"] as const) {
 
     // An income entered by mistake, reversed from the cash in hand ledger: the entry stays, marked, and cash nets out.
     await dbQuery(
-      `INSERT INTO "IncomeExpense" ("id", "societyId", "code", "type", "category", "amount", "date", "createdByRole") VALUES ('e2bi' || md5(random()::text), $1, 'IE001', 'income', 'Donation', 3000, current_date, 'admin')`,
+      `INSERT INTO "IncomeExpense" ("id", "societyId", "code", "type", "category", "amount", "date", "createdByRole") VALUES ('e2bi' || md5(random()::text), $1, 'IE001', 'income', 'Donation', 3000, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'admin')`,
       [societyId],
     );
-    await dbQuery(`SELECT "society_post"($1, current_date, 'income', 'IncomeExpense', "id", "society_income_expense_lines"('income', 'Donation', 3000, false)) FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
+    await dbQuery(`SELECT "society_post"($1, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'income', 'IncomeExpense', "id", "society_income_expense_lines"('income', 'Donation', 3000, false)) FROM "IncomeExpense" WHERE "societyId" = $1`, [societyId]);
     await admin.goto(`/society-manager/${societyId}?tab=books&account=1000`);
     const ledger = admin.getByTestId("account-ledger");
     await expect(ledger.getByTestId("ledger-line")).toHaveCount(2);

@@ -29,7 +29,7 @@ async function societyWithRecords(): Promise<{ id: string; memberId: string }> {
   );
   await dbQuery(
     `INSERT INTO "SocietyCollection" ("id", "societyId", "code", "memberId", "workerId", "date", "installmentCollected", "savingsCollected", "createdByRole")
-     VALUES ($1 || 'c1', $1, 'C001', $1 || 'm1', $1 || 'w', current_date, 100, 50, 'user')`,
+     VALUES ($1 || 'c1', $1, 'C001', $1 || 'm1', $1 || 'w', (now() AT TIME ZONE 'Asia/Dhaka')::date, 100, 50, 'user')`,
     [id],
   );
   return { id, memberId: `${id}m1` };

@@ -40,11 +40,11 @@ async function newSociety(language: Language) {
   const memberName = language === "bn" ? "সুফিয়া খাতুন" : "Sufia Khatun";
   const [member] = await dbQuery<{ id: string }>(
     `INSERT INTO "SocietyMember" ("id", "societyId", "code", "memberCode", "name", "nid", "phone", "workerId", "area", "installmentAmount", "savingsAmount", "joinDate", "createdByRole")
-     VALUES ('e2mm' || md5(random()::text), $1, 'M001', $4, $2, '3304718265', '+8801811999101', $3, 'Mirpur', 0, 100, current_date, 'admin') RETURNING "id"`,
+     VALUES ('e2mm' || md5(random()::text), $1, 'M001', $4, $2, '3304718265', '+8801811999101', $3, 'Mirpur', 0, 100, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'admin') RETURNING "id"`,
     [societyId, memberName, worker!.id, MEMBER_CODE],
   );
   // ৳3,000 saved, on the books as a collection posts it.
-  await dbQuery(`SELECT "society_post"($1, CURRENT_DATE, 'collection', 'e2e', $2, "society_collection_lines"($2, $3, 0, 3000))`, [societyId, member!.id, worker!.id]);
+  await dbQuery(`SELECT "society_post"($1, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'collection', 'e2e', $2, "society_collection_lines"($2, $3, 0, 3000))`, [societyId, member!.id, worker!.id]);
   return { societyId, memberName };
 }
 

@@ -66,7 +66,8 @@ export async function fillEmploymentInfo(page: Page, v: EmploymentInfo) {
 }
 
 /** Fills and submits the wizard (the caller sets the page's client address first). */
-export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12"): Promise<string> {
+/** The whole wizard with valid values; `upazilaCode` chooses the applicant's upazila (it routes the application). */
+export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12", upazilaCode?: string): Promise<string> {
   await page.goto("/apply");
   await fillLoanDetails(page, { type: "salary", amount: "150000", tenure: "12", purpose: "Home repair" });
   await page.getByTestId("apply-next").click();
@@ -78,6 +79,7 @@ export async function applyThroughWizard(page: Page, name: string, phone: string
   await page.getByTestId("apply-dob").fill(dob);
   await page.getByTestId("apply-nid").fill(nid);
   await page.getByTestId("apply-address").fill("House 3, Road 9, Mirpur, Dhaka");
+  if (upazilaCode) await page.getByTestId("apply-upazila").selectOption(upazilaCode);
   await page.getByTestId("apply-next").click();
   await fillEmploymentInfo(page, { employment: "salaried", employer: "Square Textiles", income: "60000" });
   await page.getByTestId("apply-next").click();

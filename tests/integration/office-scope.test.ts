@@ -29,10 +29,10 @@ import { resendMessageAction } from "@/lib/outbox/actions";
 import { createStaffAction } from "@/lib/staff/actions";
 import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers, loanSummaries } from "@/lib/customers/queries";
 import { createCustomerAction, endBorrowerSessionsAction, updateCustomerAction } from "@/lib/customers/actions";
-import { getDashboard } from "@/lib/dashboard/queries";
+import { getDashboard, getDashboardVersion } from "@/lib/dashboard/queries";
 import { prisma } from "@/lib/db";
-import { addKycNoteAction, approveKycAction, decideKycDocumentAction } from "@/lib/kyc/actions";
-import { getKycCaseDetail, kycStats, listKycCases } from "@/lib/kyc/queries";
+import { addKycNoteAction, approveKycAction, assignKycAction, decideKycDocumentAction } from "@/lib/kyc/actions";
+import { getKycCaseDetail, kycStats, listKycAssignees, listKycCases } from "@/lib/kyc/queries";
 import { kycListFiltersSchema } from "@/lib/kyc/schemas";
 import { addLoanNoteAction, approveLoanAction, rejectLoanAction } from "@/lib/loans/actions";
 import { getLoanDetail, listLoans, loanStats } from "@/lib/loans/queries";
@@ -305,6 +305,17 @@ describe("a loan officer of the main branch", () => {
     expect(dashboards[2]!.recent.map((r) => r.applicationId)).toContain(moved.applicationId);
     expect(dashboards[3]!.kpis.activePortfolio.current).toBe(0);
   });
+
+  it("the dashboard's change fingerprint moves with the scope's own records, never with another branch's", async () => {
+    const [harbourScope, riversideScope] = await Promise.all([scopeOf(harbour), scopeOf(riverside)]);
+    const before = await Promise.all([harbourScope, riversideScope, ALL_OFFICES].map((s) => getDashboardVersion(s)));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await prisma.loanApplication.update({ where: { applicationId: moved.applicationId }, data: { purpose: "দোকানের মাল কেনা" } });
+    const after = await Promise.all([harbourScope, riversideScope, ALL_OFFICES].map((s) => getDashboardVersion(s)));
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[2]).not.toBe(before[2]);
+  });
 });
 
 /** A payment on the moved loan by riverside's account manager: received at riverside. Returns its receipt number. */
@@ -315,6 +326,33 @@ async function riversidePayment(): Promise<string> {
   if (!paid.ok) throw new Error(JSON.stringify(paid));
   return paid.data.paymentNumber;
 }
+
+describe("assigning a KYC case", () => {
+  it("offers, and accepts, only officers who would see the case: its branch's, its area's and the head office's", async () => {
+    const [head, own, area, other] = await Promise.all([
+      createStaff("kyc_officer", { name: "ক প্রধান কার্যালয়", officeId: HEAD }),
+      createStaff("kyc_officer", { name: "ক রিভারসাইড", officeId: riverside }),
+      createStaff("kyc_officer", { name: "ক উত্তর এরিয়া", officeId: north }),
+      createStaff("kyc_officer", { name: "ক হারবার", officeId: harbour }),
+    ]);
+    // An open case of the main branch, put in riverside for this test (and put back).
+    const open = await prisma.kycCase.findFirstOrThrow({ where: { branchId: MAIN, status: "pending_review" }, select: { caseNumber: true } });
+    await prisma.kycCase.update({ where: { caseNumber: open.caseNumber }, data: { branchId: riverside } });
+    const offered = (await listKycAssignees(open.caseNumber, ALL_OFFICES)).map((s) => s.id);
+    expect(offered).toEqual(expect.arrayContaining([head.id, own.id, area.id]));
+    expect(offered).not.toContain(other.id);
+    // Asked from a scope that does not hold the case: nobody (the case itself is not found there).
+    expect(await listKycAssignees(open.caseNumber, await scopeOf(harbour))).toEqual([]);
+    expect((await listKycAssignees(open.caseNumber, await scopeOf(riverside))).map((s) => s.id)).toEqual(expect.arrayContaining([head.id, own.id, area.id]));
+
+    await signInAs(head.id);
+    const before = await prisma.kycCase.findUniqueOrThrow({ where: { caseNumber: open.caseNumber }, select: { assignedToId: true, status: true, updatedAt: true } });
+    expect(await assignKycAction({ caseNumber: open.caseNumber, assigneeId: other.id })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { assigneeId: "notAKycOfficer" } } });
+    expect(await prisma.kycCase.findUniqueOrThrow({ where: { caseNumber: open.caseNumber }, select: { assignedToId: true, status: true, updatedAt: true } })).toEqual(before);
+    expect(await assignKycAction({ caseNumber: open.caseNumber, assigneeId: area.id })).toMatchObject({ ok: true });
+    await prisma.kycCase.update({ where: { caseNumber: open.caseNumber }, data: { branchId: MAIN, assignedToId: null, status: "pending_review" } });
+  });
+});
 
 describe("after a customer's records move to another branch", () => {
   it("a new payment belongs to the new branch; the old ones stay where they were received", async () => {

@@ -121,7 +121,7 @@ describe("backup download and restore", () => {
     // way the service does.
     await prisma.$queryRaw`SELECT "society_books_repost"(${societyId})`;
     const paid = await prisma.societyWithdrawal.create({ data: { societyId, code: "WD001", memberId: member.id, amount: 30, status: "paid", decidedAt: new Date() } });
-    await prisma.$queryRaw`SELECT "society_post"(${societyId}, current_date, 'withdrawal', 'SocietyWithdrawal', ${paid.id}, "society_withdrawal_lines"(${member.id}, 30))`;
+    await prisma.$queryRaw`SELECT "society_post"(${societyId}, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'withdrawal', 'SocietyWithdrawal', ${paid.id}, "society_withdrawal_lines"(${member.id}, 30))`;
     const file = await exportBackup();
     expect(file.withdrawals).toEqual([expect.objectContaining({ id: "WD001", memberId: "M001", amount: 30, status: "paid" })]);
 

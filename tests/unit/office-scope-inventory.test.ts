@@ -40,7 +40,7 @@ const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/customers/service.ts": { sites: 4, why: "actionChecks" },
   "lib/dashboard/queries.ts": { sites: 29, why: "narrowedSql" },
   "lib/kyc/ocr-job.ts": { sites: 3, why: "system" },
-  "lib/kyc/queries.ts": { sites: 2, why: "underScopedParent" },
+  "lib/kyc/queries.ts": { sites: 3, why: "underScopedParent" }, // and the assignee list, its raw SQL narrowed with branchInScopeSql
   "lib/kyc/service.ts": { sites: 18, why: "actionChecks" },
   "lib/lending-rules/service.ts": { sites: 2, why: "system" }, // the super admin's holiday calendar moves every open loan
   "lib/loans/queries.ts": { sites: 1, why: "system" }, // the public site's figures

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
+import { upazilaLabel } from "@/lib/geo/upazilas";
 import { Facts } from "@/components/admin/facts";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { allowedDecisions, debtToIncomePercent, EMI_TO_INCOME_LIMIT_PERCENT, emiToIncomePercent } from "@/lib/applications/review";
@@ -66,6 +67,7 @@ export async function ApplicationReviewDialog({
           [d("dialog.dob"), formatDate(a.dob, locale)],
           [d("dialog.nid"), a.nid],
           [d("dialog.address"), a.address],
+          [d("dialog.upazila"), a.upazilaCode ? (upazilaLabel(a.upazilaCode, locale) ?? a.upazilaCode) : "—"],
         ]}
       />
       <h3 className="font-semibold">{d("dialog.employment")}</h3>

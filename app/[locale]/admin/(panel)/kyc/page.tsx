@@ -30,7 +30,7 @@ export default async function KycPage({ searchParams }: { searchParams: SearchPa
     kycStats(ctx.scope),
     listKycCases(filters, ctx.scope),
     view ? getKycCaseDetail(view, ctx.scope) : Promise.resolve(null),
-    view && canDecide ? listKycAssignees() : Promise.resolve([]),
+    view && canDecide ? listKycAssignees(view, ctx.scope) : Promise.resolve([]),
   ]);
 
   return (

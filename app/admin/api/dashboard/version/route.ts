@@ -5,5 +5,5 @@ import { getDashboardVersion } from "@/lib/dashboard/queries";
 export async function GET() {
   const ctx = await requireRoutePermission("dashboard.read", "/admin/api/dashboard/version");
   if (ctx instanceof Response) return ctx;
-  return Response.json({ version: await getDashboardVersion() }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ version: await getDashboardVersion(ctx.scope) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { NoticeRegion } from "@/components/admin/notices";
 import { CloseOfficeButton, CreateOfficeForm, EditOfficeDialog, type ParentChoice } from "@/components/admin/offices/office-forms";
+import { UpazilaImportForm, UpazilaRouteForm } from "@/components/admin/offices/upazila-routing";
 import { ListTable } from "@/components/admin/list-parts";
 import { PageHeader } from "@/components/admin/page-header";
 import { StatusPill } from "@/components/admin/status-pill";
@@ -12,7 +13,8 @@ import type { Locale } from "@/i18n/config";
 import { requirePermission } from "@/lib/auth/guard";
 import { dhakaToday, formatCalendarDate, formatNumber } from "@/lib/format";
 import { officeChoices } from "@/lib/offices/choices";
-import { listOffices } from "@/lib/offices/queries";
+import { upazilaGroups, upazilaLabel } from "@/lib/geo/upazilas";
+import { listOffices, listOpenBranches, listUpazilaRoutes } from "@/lib/offices/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOffices"))("metaTitle") };
@@ -21,7 +23,13 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The office tree (super admin): head office, zones or regions, areas and branches; open, rename, move, close. */
 export default async function OfficesPage() {
   await requirePermission("settings.offices", "/admin/settings/offices");
-  const [t, locale, offices] = await Promise.all([getTranslations("adminOffices"), getLocale() as Promise<Locale>, listOffices()]);
+  const [t, locale, offices, openBranches, routes] = await Promise.all([
+    getTranslations("adminOffices"),
+    getLocale() as Promise<Locale>,
+    listOffices(),
+    listOpenBranches(),
+    listUpazilaRoutes(),
+  ]);
   const today = dhakaToday();
   const nameOf = (o: { nameBn: string; nameEn: string }) => (locale === "bn" ? o.nameBn : o.nameEn);
   const parents: ParentChoice[] = officeChoices(offices, locale, (level) => t(`levels.${level}`), (o) => o.level !== "branch");
@@ -76,6 +84,35 @@ export default async function OfficesPage() {
           ))}
         </ClientMessages>
       </ListTable>
+      <Card className="mt-4" data-testid="upazila-routing">
+        <CardHeader>
+          <CardTitle className="text-base">{t("routing.title")}</CardTitle>
+          <p className="text-sm text-muted-foreground">{t("routing.description")}</p>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ClientMessages namespaces={namespaces}>
+            <UpazilaRouteForm groups={upazilaGroups(locale)} branches={openBranches.map((b) => ({ id: b.id, label: `${b.code} · ${nameOf(b)}` }))} />
+            <UpazilaImportForm />
+          </ClientMessages>
+        </CardContent>
+      </Card>
+      {routes.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="upazila-routes-empty">
+          {t("routing.empty")}
+        </p>
+      ) : (
+        <ListTable testId="upazila-routes-table" columns={[t("routing.columns.upazila"), t("routing.columns.branch")]}>
+          {routes.map((route) => (
+            <TableRow key={route.upazilaCode} data-testid="upazila-route-row" data-upazila={route.upazilaCode} data-branch={route.branch.code}>
+              <TableCell>{upazilaLabel(route.upazilaCode, locale) ?? route.upazilaCode}</TableCell>
+              <TableCell className="text-right">
+                <span className="font-mono text-xs">{route.branch.code}</span> {nameOf(route.branch)}
+                {route.branch.status === "closed" ? <span className="block text-xs text-muted-foreground">{t("routing.branchClosed")}</span> : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
       <ClientMessages namespaces={["adminCommon"]}>
         <NoticeRegion />
       </ClientMessages>
