@@ -243,6 +243,9 @@ async function createApplicationRecords(prepared: PreparedApplication, ctx: Subm
             after: {
               applicationId,
               status: "pending",
+              // Where it was routed, and why (the upazila chosen, if any; none: the head office's queue).
+              upazilaCode: input.upazilaCode ?? null,
+              branchId: application.branchId,
               language: input.language,
               loanType: input.loanType,
               amount: input.amount,

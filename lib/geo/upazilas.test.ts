@@ -20,6 +20,15 @@ describe("Bangladesh's upazilas", () => {
     expect(findUpazila("Dhaka", "Nawabganj")?.code).toBe("368");
     expect(findUpazila("দিনাজপুর", "নবাবগঞ্জ")?.code).toBe("404");
     expect(findUpazila("Dinajpur", "Savar")).toBeUndefined();
+    // Today's official spellings, and the old ones a spreadsheet may still hold.
+    expect(findUpazila("Cox's Bazar", "Cox's Bazar Sadar")?.code).toBe("80");
+    expect(findUpazila("coxsbazar", "Coxsbazar Sadar")?.code).toBe("80");
+    expect(findUpazila("Comilla", "Comilla Sadar")?.code).toBe("11");
+    expect(findUpazila("Barisal", "Barishal Sadar")?.code).toBe("249");
+    // The upazilas made in 2021.
+    expect(findUpazila("কক্সবাজার", "ঈদগাঁও")?.code).toBe("505");
+    expect(findUpazila("Sunamganj", "Madhyanagar")?.code).toBe("506");
+    expect(findUpazila("Madaripur", "Dasar")?.code).toBe("507");
     expect(findUpazila("", "Savar")).toBeUndefined();
     expect(upazilaByCode("99999")).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 /**
  * Bangladesh's divisions, districts and upazilas (metropolitan city corporations included), in Bengali and English
- * (pure). The list was taken once from the npm package bd-divisions-to-unions 1.0.3 (ISC), its misspelt English names
- * corrected; an upazila's code is that list's number, kept as text and never localised (decision 0255).
+ * (pure). The list was taken once from the npm package bd-divisions-to-unions 1.0.3 (ISC), its English names brought
+ * to today's official spellings and the three upazilas made in 2021 added (505–507); an upazila's code is that list's
+ * number, kept as text and never localised (decision 0255).
  */
 import data from "./upazilas.json";
 
@@ -32,8 +33,28 @@ export function upazilaLabel(code: string, locale: "bn" | "en"): string | undefi
   return place ? `${place.upazila[locale]}, ${place.district[locale]}` : undefined;
 }
 
-/** Names compare without case, extra spaces or Unicode composition differences (typed or pasted from a spreadsheet). */
-const normalised = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+/** The spellings in use before 2018 (and spreadsheets still hold), read as today's official ones. */
+const OLD_SPELLINGS: Record<string, string> = {
+  barisal: "barishal",
+  chittagong: "chattogram",
+  comilla: "cumilla",
+  coxsbazar: "cox's bazar",
+  jessore: "jashore",
+  bogra: "bogura",
+};
+
+/**
+ * Names compare without case, extra spaces, Unicode composition differences or an old spelling (typed or pasted from
+ * a spreadsheet).
+ */
+const normalised = (s: string) =>
+  s
+    .normalize("NFC")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[a-z']+/g, (word) => OLD_SPELLINGS[word] ?? word);
 
 /** An upazila by its district and its own name, each in Bengali or English (a name alone repeats across districts). */
 export function findUpazila(district: string, upazila: string): Upazila | undefined {

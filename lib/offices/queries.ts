@@ -78,10 +78,9 @@ export function listOpenBranches(): Promise<{ id: string; code: string; nameBn: 
 
 export type UpazilaRouteRow = { upazilaCode: string; branch: { code: string; nameBn: string; nameEn: string; status: "open" | "closed" } };
 
-/** Every routed upazila with its branch (a closed branch's routes stay listed, and route nothing). */
+/** Every routed upazila with its branch (a closed branch's routes stay listed, and route nothing); the page orders them by name. */
 export function listUpazilaRoutes(): Promise<UpazilaRouteRow[]> {
   return prisma.upazilaBranch.findMany({
     select: { upazilaCode: true, branch: { select: { code: true, nameBn: true, nameEn: true, status: true } } },
-    orderBy: [{ branch: { code: "asc" } }, { upazilaCode: "asc" }],
   });
 }

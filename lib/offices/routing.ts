@@ -16,15 +16,25 @@ type Tx = Prisma.TransactionClient;
  */
 export async function routedBranchId(tx: Tx, upazilaCode: string | undefined): Promise<string | undefined> {
   if (!upazilaCode) return undefined;
-  const route = await tx.upazilaBranch.findUnique({ where: { upazilaCode }, select: { branch: { select: { id: true, status: true } } } });
-  return route?.branch.status === "open" ? route.branch.id : undefined;
+  // FOR SHARE of the branch: a close waits for this application (and counts it), or this reads it closed.
+  const [route] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT o."id" FROM "UpazilaBranch" u JOIN "Office" o ON o."id" = u."branchId"
+     WHERE u."upazilaCode" = ${upazilaCode} AND o."status" = 'open'
+       FOR SHARE OF o`;
+  return route?.id;
+}
+
+/** Changes to the routing take turns (one at a time, an import included): each audit row's "before" is what it replaced. */
+async function routingTurn(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('UpazilaBranch'))`;
 }
 
 /** Sets (or, with no branch, removes) one upazila's branch; the office must be an open branch. Audited with before/after. */
 export async function setUpazilaBranch(ctx: StaffContext, input: UpazilaBranchValues): Promise<ActionResult<{ upazilaCode: string; branchId: string | null }>> {
   return prisma.$transaction(async (tx) => {
+    await routingTurn(tx);
     const [before] = await tx.$queryRaw<{ branchId: string }[]>`
-      SELECT "branchId" FROM "UpazilaBranch" WHERE "upazilaCode" = ${input.upazilaCode} FOR UPDATE`;
+      SELECT "branchId" FROM "UpazilaBranch" WHERE "upazilaCode" = ${input.upazilaCode}`;
     if (!input.branchId) {
       if (!before) return ok({ upazilaCode: input.upazilaCode, branchId: null });
       await tx.upazilaBranch.delete({ where: { upazilaCode: input.upazilaCode } });
@@ -59,17 +69,21 @@ export async function importUpazilaBranches(ctx: StaffContext, input: { csv: str
   const parsed = parseUpazilaCsv(input.csv);
   if (!parsed.ok) return fail("validation", { reason: parsed.error });
   return prisma.$transaction(async (tx) => {
+    await routingTurn(tx);
     const branches = await tx.office.findMany({
       where: { code: { in: [...new Set(parsed.rows.map((r) => r.branchCode))] }, level: "branch", status: "open" },
       select: { id: true, code: true },
     });
     const branchOf = new Map(branches.map((b) => [b.code, b.id]));
     const errors = [...parsed.errors];
-    const wanted = parsed.rows.flatMap((row) => {
+    // An upazila twice in one file: its later good row wins, as typed twice would (a refused row replaces nothing).
+    const chosen = new Map<string, string>();
+    for (const row of parsed.rows) {
       const branchId = branchOf.get(row.branchCode);
       if (!branchId) errors.push({ line: row.line, field: "branch", error: "officeNotOpen" });
-      return branchId ? [{ upazilaCode: row.upazilaCode, branchId }] : [];
-    });
+      else chosen.set(row.upazilaCode, branchId);
+    }
+    const wanted = [...chosen].map(([upazilaCode, branchId]) => ({ upazilaCode, branchId }));
     const existing = await tx.upazilaBranch.findMany({ where: { upazilaCode: { in: wanted.map((w) => w.upazilaCode) } }, select: { upazilaCode: true, branchId: true } });
     const current = new Map(existing.map((e) => [e.upazilaCode, e.branchId]));
     const changes = wanted.filter((w) => current.get(w.upazilaCode) !== w.branchId);

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { parseUpazilaCsv } from "./upazila-csv";
 
 describe("an upazila routing file", () => {
-  it("reads district and upazila in either language and the branch code as typed (Bengali digits too); the later row of an upazila wins", () => {
+  it("reads district and upazila in either language and the branch code as typed (Bengali digits too); every row in file order", () => {
     const parsed = parseUpazilaCsv("\uFEFFDistrict,Upazila,Branch\r\nDhaka,Savar,b0001\r\nঢাকা,ধামরাই,B০০০২\r\nDhaka,savar,B0003\r\n");
     expect(parsed).toEqual({
       ok: true,
       rows: [
-        { upazilaCode: "365", branchCode: "B0003", line: 4 },
+        { upazilaCode: "365", branchCode: "B0001", line: 2 },
         { upazilaCode: "366", branchCode: "B0002", line: 3 },
+        { upazilaCode: "365", branchCode: "B0003", line: 4 },
       ],
       errors: [],
     });

@@ -1,7 +1,7 @@
 /**
  * An upazila routing file (pure): a header row `district,upazila,branch`, then one upazila per row, its district and
  * its own name in Bengali or English and the branch's code (Bengali digits too). Bad rows are reported by line; the
- * service then checks each code names an open branch.
+ * service then checks each code names an open branch (and, for an upazila named twice, takes its later good row).
  */
 import { readCsvRecords, type ImportLineError } from "@/lib/csv-import";
 import { findUpazila } from "@/lib/geo/upazilas";
@@ -18,7 +18,8 @@ export type ParsedUpazilaRoutes = { ok: true; rows: UpazilaRoute[]; errors: Upaz
 export function parseUpazilaCsv(text: string): ParsedUpazilaRoutes {
   const read = readCsvRecords(text, COLUMNS, MAX_UPAZILA_ROWS);
   if (!read.ok) return read;
-  const rows = new Map<string, UpazilaRoute>();
+  // Every good row in file order: the service decides between rows of one upazila once it knows which branches are open.
+  const rows: UpazilaRoute[] = [];
   const errors: UpazilaLineError[] = [];
   for (const { record, line } of read.records) {
     const upazila = findUpazila(record.district ?? "", record.upazila ?? "");
@@ -31,7 +32,7 @@ export function parseUpazilaCsv(text: string): ParsedUpazilaRoutes {
       errors.push({ line, field: "branch", error: branch.error.issues[0]!.message });
       continue;
     }
-    rows.set(upazila.code, { upazilaCode: upazila.code, branchCode: branch.data, line });
+    rows.push({ upazilaCode: upazila.code, branchCode: branch.data, line });
   }
-  return { ok: true, rows: [...rows.values()], errors };
+  return { ok: true, rows, errors };
 }

@@ -149,7 +149,7 @@ test("English at 1280 px: the super admin routes upazilas to the branch by the f
     buffer: Buffer.from("district,upazila,branch\nঢাকা,ধামরাই,B0001\nDhaka,Nowhere,B0001\n"),
   });
   await expect(page.getByTestId("upazila-import-summary")).toContainText("1 set, 0 already there, 1 rows not taken.");
-  await expect(page.getByTestId("upazila-import-summary")).toContainText("Line 3, Upazila: No upazila has this name");
+  await expect(page.getByTestId("upazila-import-summary")).toContainText("Line 3, Upazila: This upazila is not in the list");
   await expect(page.locator('[data-testid=upazila-route-row][data-upazila="366"]')).toContainText("Dhamrai, Dhaka");
   await page.mouse.move(0, 0);
   expect(await seriousAxeViolations(page)).toEqual([]);

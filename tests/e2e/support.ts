@@ -65,8 +65,10 @@ export async function fillEmploymentInfo(page: Page, v: EmploymentInfo) {
   if (v.existing !== undefined) await page.getByTestId("apply-existing-loans").fill(v.existing);
 }
 
-/** Fills and submits the wizard (the caller sets the page's client address first). */
-/** The whole wizard with valid values; `upazilaCode` chooses the applicant's upazila (it routes the application). */
+/**
+ * Fills and submits the wizard (the caller sets the page's client address first); `upazilaCode` chooses the applicant's
+ * upazila (it routes the application).
+ */
 export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12", upazilaCode?: string): Promise<string> {
   await page.goto("/apply");
   await fillLoanDetails(page, { type: "salary", amount: "150000", tenure: "12", purpose: "Home repair" });

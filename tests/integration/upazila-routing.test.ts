@@ -73,6 +73,28 @@ describe("mapping upazilas to branches", () => {
     expect(await prisma.upazilaBranch.findUnique({ where: { upazilaCode: NAWABGANJ_DHAKA } })).toBeNull();
   });
 
+  it("takes turns: of 10 concurrent changes of a new upazila each audit row's before is the one it replaced", async () => {
+    const admin = await actAs("super_admin");
+    const GAZIPUR = "320";
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => setUpazilaBranchAction({ upazilaCode: GAZIPUR, branchId: i % 2 === 0 ? savarBranch : dhamraiBranch })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const audits = await prisma.auditLog.findMany({ where: { entityType: "UpazilaBranch", entityId: GAZIPUR, actorId: admin.id } });
+    expect(audits.length).toBeGreaterThanOrEqual(1);
+    // The rows form one chain from nothing to what is stored (a transaction's timestamps are its start, so not by time).
+    const remaining = [...audits];
+    let current: unknown = null;
+    while (remaining.length > 0) {
+      const next = remaining.findIndex((a) => JSON.stringify(a.before) === JSON.stringify(current));
+      expect(next, `a row replacing ${JSON.stringify(current)}`).toBeGreaterThanOrEqual(0);
+      current = remaining.splice(next, 1)[0]!.after;
+    }
+    const stored = await prisma.upazilaBranch.findUniqueOrThrow({ where: { upazilaCode: GAZIPUR } });
+    expect(current).toEqual({ branchId: stored.branchId });
+    await setUpazilaBranchAction({ upazilaCode: GAZIPUR, branchId: "" });
+  });
+
   it("refuses an unknown upazila, an area and a missing office, changing nothing", async () => {
     await actAs("super_admin");
     const before = await prisma.upazilaBranch.count();
@@ -99,7 +121,7 @@ describe("mapping upazilas to branches", () => {
 
   it("imports a CSV: good rows set in one go (moved, already there, new), others refused by line; one audit row", async () => {
     const admin = await actAs("super_admin");
-    const csv = ["district,upazila,branch", "ঢাকা,সাভার,B7701", "Dhaka,Dhamrai,b7702", "Dhaka,Keraniganj,A-77", "Dinajpur,Savar,B7701", "Gazipur,Gazipur Sadar,B9999", "Dhaka,Nawabganj,B7702"].join("\n");
+    const csv = ["district,upazila,branch", "ঢাকা,সাভার,B7701", "Dhaka,Dhamrai,b7702", "Dhaka,Keraniganj,A-77", "Dinajpur,Savar,B7701", "Gazipur,Gazipur Sadar,B9999", "Dhaka,Nawabganj,B7702", "ঢাকা,নবাবগঞ্জ,B9999"].join("\n");
     const imported = await importUpazilaBranchesAction({ csv });
     expect(imported).toEqual({
       ok: true,
@@ -110,6 +132,8 @@ describe("mapping upazilas to branches", () => {
           { line: 4, field: "branch", error: "officeNotOpen" },
           { line: 5, field: "upazila", error: "unknownUpazila" },
           { line: 6, field: "branch", error: "officeNotOpen" },
+          // Nawabganj again, naming no open branch: refused, and its good row above stands.
+          { line: 8, field: "branch", error: "officeNotOpen" },
         ],
       },
     });
@@ -120,7 +144,7 @@ describe("mapping upazilas to branches", () => {
       [NAWABGANJ_DHAKA, dhamraiBranch],
     ]);
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "office.upazila.import", actorId: admin.id } });
-    expect(audit.after).toMatchObject({ refusedLines: [4, 5, 6] });
+    expect(audit.after).toMatchObject({ refusedLines: [4, 5, 6, 8] });
     expect((audit.after as { changes: unknown[] }).changes).toHaveLength(2);
 
     expect(await importUpazilaBranchesAction({ csv: "upazila,branch\nSavar,B7701\n" })).toMatchObject({ ok: false, error: { code: "validation", reason: "badHeader" } });
@@ -131,6 +155,9 @@ describe("a new application", () => {
   it("from a mapped upazila goes to its branch with its KYC case; from another upazila or none, to the head office's queue", async () => {
     const savar = await apply(SAVAR);
     expect(savar).toMatchObject({ ok: true, row: { branchId: savarBranch, upazilaCode: SAVAR, kycCases: [{ branchId: savarBranch }] } });
+    if (!savar.ok) return;
+    const submitted = await prisma.auditLog.findFirstOrThrow({ where: { action: "application.submit", after: { path: ["applicationId"], equals: savar.applicationId } } });
+    expect(submitted.after).toMatchObject({ upazilaCode: SAVAR, branchId: savarBranch });
     const dhamrai = await apply(DHAMRAI);
     expect(dhamrai).toMatchObject({ ok: true, row: { branchId: dhamraiBranch } });
     // Three branches are open (the main branch too): nothing decides for an unmapped upazila.

@@ -16,6 +16,13 @@ import { officeChoices } from "@/lib/offices/choices";
 import { upazilaGroups, upazilaLabel } from "@/lib/geo/upazilas";
 import { listOffices, listOpenBranches, listUpazilaRoutes } from "@/lib/offices/queries";
 
+/** The routes by branch code, then by the upazila's name in the reader's order. */
+function byBranchThenName(locale: Locale) {
+  const collator = new Intl.Collator(locale === "bn" ? "bn-BD" : "en");
+  return (a: { branch: { code: string }; label: string }, b: { branch: { code: string }; label: string }) =>
+    a.branch.code.localeCompare(b.branch.code) || collator.compare(a.label, b.label);
+}
+
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOffices"))("metaTitle") };
 }
@@ -102,9 +109,9 @@ export default async function OfficesPage() {
         </p>
       ) : (
         <ListTable testId="upazila-routes-table" columns={[t("routing.columns.upazila"), t("routing.columns.branch")]}>
-          {routes.map((route) => (
+          {routes.map((route) => ({ ...route, label: upazilaLabel(route.upazilaCode, locale) ?? route.upazilaCode })).sort(byBranchThenName(locale)).map((route) => (
             <TableRow key={route.upazilaCode} data-testid="upazila-route-row" data-upazila={route.upazilaCode} data-branch={route.branch.code}>
-              <TableCell>{upazilaLabel(route.upazilaCode, locale) ?? route.upazilaCode}</TableCell>
+              <TableCell>{route.label}</TableCell>
               <TableCell className="text-right">
                 <span className="font-mono text-xs">{route.branch.code}</span> {nameOf(route.branch)}
                 {route.branch.status === "closed" ? <span className="block text-xs text-muted-foreground">{t("routing.branchClosed")}</span> : null}
