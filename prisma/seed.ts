@@ -18,6 +18,7 @@ import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
 import { DemoDocuments } from "../lib/seed/documents";
 import { demoHolidays } from "../lib/seed/holidays";
+import { demoUpazilaRoutes } from "../lib/seed/offices";
 import { buildKyc } from "../lib/seed/kyc";
 import { seedProducts } from "../lib/seed/products";
 import { buildSociety } from "../lib/seed/society";
@@ -40,6 +41,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await seedProducts(tx);
       await seedStaff(tx, passwordHashes);
       await tx.holiday.createMany({ data: demoHolidays(), ...skip });
+      await tx.upazilaBranch.createMany({ data: demoUpazilaRoutes(), ...skip });
       await tx.storedDocument.createMany({ data: documents.rows, ...skip });
 
       await tx.customer.createMany({ data: backOffice.customers, ...skip });
