@@ -182,12 +182,16 @@ function deliverInOneRun(): Promise<void> {
 const queueingLater = new Set<Promise<void>>();
 
 /**
- * Resolves when the messages queued after responses are in the outbox and the delivery run going on in this process
- * (if any) has finished: scripts and tests wait for it.
+ * Resolves when the messages queued after responses are in the outbox and the delivery runs of this process have
+ * finished: scripts and tests wait for it. A run ending may start another (a pass asked for after its last check),
+ * so it waits until nothing is queueing and no run is going on.
  */
 export async function deliveryFinished(): Promise<void> {
-  while (queueingLater.size > 0) await Promise.all(queueingLater);
-  await (activeRun ?? Promise.resolve());
+  for (;;) {
+    if (queueingLater.size > 0) await Promise.all(queueingLater);
+    else if (activeRun) await activeRun;
+    else return;
+  }
 }
 
 /**

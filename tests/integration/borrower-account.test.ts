@@ -70,7 +70,11 @@ vi.spyOn(logOnlyAdapter, "send").mockImplementation(async (message) => {
 /** The code in the newest sign-in SMS delivered to `phone`, as the borrower reads it on their phone. */
 async function codeSentTo(phone: string): Promise<string> {
   await deliveryFinished();
-  const message = delivered.findLast((m) => m.recipient === phone && /\b\d{6}\b/.test(m.body));
+  // The newest code asked for (by its own time: the tests' clocks run ahead), and the SMS that carried it. Not simply
+  // the last SMS handed over: messages queued after their responses may be delivered in another order under load.
+  const newest = await prisma.borrowerSignInCode.findFirst({ where: { phone, known: true }, orderBy: { createdAt: "desc" }, select: { id: true } });
+  const carriers = newest ? await prisma.outboxMessage.findMany({ where: { entityType: "BorrowerSignInCode", entityId: newest.id }, select: { id: true } }) : [];
+  const message = delivered.findLast((m) => m.recipient === phone && carriers.some((c) => c.id === m.id) && /\b\d{6}\b/.test(m.body));
   if (!message) throw new Error(`no sign-in code was delivered to ${phone}`);
   return /\b(\d{6})\b/.exec(message.body)![1]!;
 }
