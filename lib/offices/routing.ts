@@ -3,7 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { UpazilaBranchValues } from "./schemas";
 import { parseUpazilaCsv, type UpazilaLineError } from "./upazila-csv";
 
@@ -24,6 +24,15 @@ export async function routedBranchId(tx: Tx, upazilaCode: string | undefined): P
   return route?.id;
 }
 
+/**
+ * The open branches among those named, held FOR SHARE: a close of one of them waits for this change to commit (and
+ * then finds the route to move), instead of the trigger refusing the route after a close committed in between.
+ */
+async function openBranchesFor(tx: Tx, where: Prisma.Sql): Promise<{ id: string; code: string }[]> {
+  return tx.$queryRaw<{ id: string; code: string }[]>`
+    SELECT "id", "code" FROM "Office" WHERE ${where} AND "level" = 'branch' AND "status" = 'open' FOR SHARE`;
+}
+
 /** Changes to the routing take turns (one at a time, an import included): each audit row's "before" is what it replaced. */
 async function routingTurn(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('UpazilaBranch'))`;
@@ -39,7 +48,7 @@ export async function setUpazilaBranch(ctx: StaffContext, input: UpazilaBranchVa
       if (!before) return ok({ upazilaCode: input.upazilaCode, branchId: null });
       await tx.upazilaBranch.delete({ where: { upazilaCode: input.upazilaCode } });
     } else {
-      const branch = await tx.office.findFirst({ where: { id: input.branchId, level: "branch", status: "open" }, select: { id: true } });
+      const [branch] = await openBranchesFor(tx, Prisma.sql`"id" = ${input.branchId}`);
       if (!branch) return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
       if (before?.branchId === branch.id) return ok({ upazilaCode: input.upazilaCode, branchId: branch.id });
       await tx.$executeRaw`
@@ -70,10 +79,8 @@ export async function importUpazilaBranches(ctx: StaffContext, input: { csv: str
   if (!parsed.ok) return fail("validation", { reason: parsed.error });
   return prisma.$transaction(async (tx) => {
     await routingTurn(tx);
-    const branches = await tx.office.findMany({
-      where: { code: { in: [...new Set(parsed.rows.map((r) => r.branchCode))] }, level: "branch", status: "open" },
-      select: { id: true, code: true },
-    });
+    const codes = [...new Set(parsed.rows.map((r) => r.branchCode))];
+    const branches = codes.length === 0 ? [] : await openBranchesFor(tx, Prisma.sql`"code" = ANY(${codes}::text[])`);
     const branchOf = new Map(branches.map((b) => [b.code, b.id]));
     const errors = [...parsed.errors];
     // An upazila twice in one file: its later good row wins, as typed twice would (a refused row replaces nothing).

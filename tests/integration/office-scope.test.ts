@@ -335,12 +335,19 @@ describe("assigning a KYC case", () => {
       createStaff("kyc_officer", { name: "ক উত্তর এরিয়া", officeId: north }),
       createStaff("kyc_officer", { name: "ক হারবার", officeId: harbour }),
     ]);
+    // Never offered: an officer no longer active, and a role that does not decide KYC, both in the case's branch.
+    const [inactive, agent] = await Promise.all([
+      createStaff("kyc_officer", { name: "ক নিষ্ক্রিয়", officeId: riverside, active: false }),
+      createStaff("collection_agent", { name: "ক আদায়", officeId: riverside }),
+    ]);
     // An open case of the main branch, put in riverside for this test (and put back).
     const open = await prisma.kycCase.findFirstOrThrow({ where: { branchId: MAIN, status: "pending_review" }, select: { caseNumber: true } });
     await prisma.kycCase.update({ where: { caseNumber: open.caseNumber }, data: { branchId: riverside } });
     const offered = (await listKycAssignees(open.caseNumber, ALL_OFFICES)).map((s) => s.id);
     expect(offered).toEqual(expect.arrayContaining([head.id, own.id, area.id]));
     expect(offered).not.toContain(other.id);
+    expect(offered).not.toContain(inactive.id);
+    expect(offered).not.toContain(agent.id);
     // Asked from a scope that does not hold the case: nobody (the case itself is not found there).
     expect(await listKycAssignees(open.caseNumber, await scopeOf(harbour))).toEqual([]);
     expect((await listKycAssignees(open.caseNumber, await scopeOf(riverside))).map((s) => s.id)).toEqual(expect.arrayContaining([head.id, own.id, area.id]));
@@ -350,6 +357,12 @@ describe("assigning a KYC case", () => {
     expect(await assignKycAction({ caseNumber: open.caseNumber, assigneeId: other.id })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { assigneeId: "notAKycOfficer" } } });
     expect(await prisma.kycCase.findUniqueOrThrow({ where: { caseNumber: open.caseNumber }, select: { assignedToId: true, status: true, updatedAt: true } })).toEqual(before);
     expect(await assignKycAction({ caseNumber: open.caseNumber, assigneeId: area.id })).toMatchObject({ ok: true });
+    // A case still in the head office's queue (no branch yet): only the head office's officers see it, so only they are offered.
+    await prisma.kycCase.update({ where: { caseNumber: open.caseNumber }, data: { branchId: null } });
+    const queued = (await listKycAssignees(open.caseNumber, ALL_OFFICES)).map((s) => s.id);
+    expect(queued).toContain(head.id);
+    expect(queued).not.toContain(own.id);
+    expect(queued).not.toContain(area.id);
     await prisma.kycCase.update({ where: { caseNumber: open.caseNumber }, data: { branchId: MAIN, assignedToId: null, status: "pending_review" } });
   });
 });
