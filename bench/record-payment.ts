@@ -32,7 +32,7 @@ try {
   await seedDemo(prisma);
 
   const staff = async (role: "loan_officer" | "account_manager" | "collection_agent"): Promise<StaffContext> => {
-    const user = await prisma.staffUser.findFirstOrThrow({ where: { role }, select: { id: true, name: true, phone: true, email: true, role: true, office: { select: { id: true, path: true, parentId: true } } } });
+    const user = await prisma.staffUser.findFirstOrThrow({ where: { role }, select: { id: true, name: true, phone: true, email: true, role: true, office: { select: { id: true, path: true, parentId: true, approvalLimit: true } } } });
     return { sessionId: "bench", user, request: { ip: "10.0.0.1", userAgent: "bench" }, actor: { id: user.id, label: user.name }, scope: { kind: "all" } };
   };
   const [approver, accountManager, agent] = [await staff("loan_officer"), await staff("account_manager"), await staff("collection_agent")];

@@ -18,7 +18,7 @@ import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
 import { DemoDocuments } from "../lib/seed/documents";
 import { demoHolidays } from "../lib/seed/holidays";
-import { demoUpazilaRoutes } from "../lib/seed/offices";
+import { demoUpazilaRoutes, seedOffices } from "../lib/seed/offices";
 import { buildKyc } from "../lib/seed/kyc";
 import { seedProducts } from "../lib/seed/products";
 import { buildSociety } from "../lib/seed/society";
@@ -39,6 +39,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   await prisma.$transaction(
     async (tx) => {
       await seedProducts(tx);
+      await seedOffices(tx);
       await seedStaff(tx, passwordHashes);
       await tx.holiday.createMany({ data: demoHolidays(), ...skip });
       await tx.upazilaBranch.createMany({ data: demoUpazilaRoutes(), ...skip });

@@ -2,7 +2,8 @@
  * The one permission table of the back office (in the style of dub's rbac/permissions.ts): every
  * permission and the roles that hold it. Pages, layouts, route handlers and server actions all ask
  * `hasPermission` through lib/auth/guard.ts and lib/auth/action-client.ts; nothing else decides access.
- * The reasoning per row is in docs/decisions/0063-roles-and-permissions.md. Pure: safe in client code.
+ * The reasoning per row is in docs/decisions/0063-roles-and-permissions.md (the branch and area managers: 0256). Pure:
+ * safe in client code.
  */
 import type { SocietyRole, StaffRole } from "@/lib/generated/prisma/enums";
 
@@ -14,6 +15,8 @@ export const BACK_OFFICE_ROLES = [
   "kyc_officer",
   "collection_agent",
   "account_manager",
+  "branch_manager",
+  "area_manager",
 ] as const satisfies readonly StaffRole[];
 
 export const ROLES = [...BACK_OFFICE_ROLES, "society_manager"] as const satisfies readonly StaffRole[];
@@ -25,23 +28,26 @@ export const PERMISSIONS = {
   "dashboard.read": ALL_BACK_OFFICE,
   /** One's own password, two-factor recovery codes and sign-out. */
   "profile.manage": ALL_BACK_OFFICE,
-  "applications.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "account_manager"],
+  "applications.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "account_manager", "branch_manager", "area_manager"],
   /** Mark under review, approve, reject an application. */
-  "applications.decide": ["super_admin", "admin", "loan_officer"],
-  "loans.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
-  /** Credit decision on a loan (the second person after the application review). */
-  "loans.approve": ["super_admin", "admin", "loan_officer"],
+  "applications.decide": ["super_admin", "admin", "loan_officer", "branch_manager", "area_manager"],
+  "loans.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager", "branch_manager", "area_manager"],
+  /**
+   * Credit decision on a loan (the second person after the application review), up to the approval limit of the
+   * approver's office (Office.approvalLimit, decision 0256): above a branch's limit, the area's or the head office's staff.
+   */
+  "loans.approve": ["super_admin", "admin", "loan_officer", "branch_manager", "area_manager"],
   "loans.disburse": ["super_admin", "admin", "account_manager"],
   /** Add a note to a loan's history (everyone who works loans). */
-  "loans.note": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
-  "payments.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager"],
+  "loans.note": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager", "branch_manager", "area_manager"],
+  "payments.read": ["super_admin", "admin", "loan_officer", "collection_agent", "account_manager", "branch_manager", "area_manager"],
   "payments.record": ["super_admin", "admin", "collection_agent", "account_manager"],
-  "kyc.read": ["super_admin", "admin", "kyc_officer", "loan_officer"],
+  "kyc.read": ["super_admin", "admin", "kyc_officer", "loan_officer", "branch_manager", "area_manager"],
   /** Approve, reject or ask for a new document; verify or reject a document; assign a case; add a note. */
   "kyc.decide": ["super_admin", "admin", "kyc_officer"],
   /** The NID and phone blacklist the KYC blacklist check reads (add, remove, CSV import). */
   "settings.blacklist": ["super_admin", "admin"],
-  "customers.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "collection_agent", "account_manager"],
+  "customers.read": ["super_admin", "admin", "loan_officer", "kyc_officer", "collection_agent", "account_manager", "branch_manager", "area_manager"],
   "customers.edit": ["super_admin", "admin", "account_manager"],
   /** A customer's account status (active, inactive, suspended) and KYC status: apart from the profile edit. */
   "customers.status": ["super_admin", "admin"],

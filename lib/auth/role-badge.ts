@@ -9,4 +9,6 @@ export const ROLE_BADGE_CLASS: Record<StaffRole, string> = {
   kyc_officer: "bg-gray-100 text-gray-800",
   collection_agent: "bg-gray-100 text-gray-800",
   society_manager: "bg-gray-100 text-gray-800",
+  branch_manager: "bg-gray-100 text-gray-800",
+  area_manager: "bg-gray-100 text-gray-800",
 };

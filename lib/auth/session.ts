@@ -18,7 +18,7 @@ export type StaffUserSummary = {
   email: string | null;
   role: StaffRole;
   /** The office whose subtree they work in (lib/offices/scope.ts); read with every request, so a move applies at once. */
-  office: { id: string; path: string; parentId: string | null };
+  office: { id: string; path: string; parentId: string | null; approvalLimit: number | null };
 };
 
 export type ActiveSession = { sessionId: string; user: StaffUserSummary };
@@ -66,7 +66,7 @@ export async function loadActiveSession(token: string, now = new Date()): Promis
           email: true,
           role: true,
           active: true,
-          office: { select: { id: true, path: true, parentId: true } },
+          office: { select: { id: true, path: true, parentId: true, approvalLimit: true } },
         },
       },
     },

@@ -126,6 +126,13 @@ export async function approveLoan(
     if (product && (input.amount < product.minAmount || input.amount > product.maxAmount)) {
       return fail("validation", { fieldErrors: { amount: "amountOutOfRange" } });
     }
+    // The approver's office's limit (decision 0256), read FOR SHARE: a limit lowered meanwhile waits for this approval.
+    // The database refuses the same (Loan_approval_within_limit); this gives the approver the reason and the limit.
+    const [office] = await tx.$queryRaw<{ approvalLimit: number | null }[]>`
+      SELECT o."approvalLimit" FROM "StaffUser" s JOIN "Office" o ON o."id" = s."officeId" WHERE s."id" = ${ctx.user.id} FOR SHARE OF o`;
+    if (office?.approvalLimit != null && input.amount > office.approvalLimit) {
+      return fail("forbidden", { reason: "aboveApprovalLimit", details: { limit: office.approvalLimit } });
+    }
     const { emi } = calculateEmi({ principal: input.amount, annualRate: loan.interestRate.toNumber(), months: loan.tenure });
     // The approved amount changes the EMI, so the ratios are assessed again.
     const risk = await assessLoanRisk(tx, {

@@ -15,6 +15,8 @@ export type OfficeRow = {
   division: string | null;
   district: string | null;
   upazila: string | null;
+  /** Taka; null: no limit of its own. */
+  approvalLimit: number | null;
   openedOn: string;
   status: OfficeStatus;
   closedOn: string | null;
@@ -36,6 +38,7 @@ export async function listOffices(): Promise<OfficeRow[]> {
       division: true,
       district: true,
       upazila: true,
+      approvalLimit: true,
       openedOn: true,
       status: true,
       closedOn: true,
@@ -58,6 +61,7 @@ export async function listOffices(): Promise<OfficeRow[]> {
         division: row.division,
         district: row.district,
         upazila: row.upazila,
+        approvalLimit: row.approvalLimit,
         openedOn: isoDateOf(row.openedOn),
         status: row.status,
         closedOn: row.closedOn ? isoDateOf(row.closedOn) : null,

@@ -6,10 +6,18 @@ import { z } from "zod";
 import { toAsciiDigits } from "@/lib/format";
 import { upazilaByCode } from "@/lib/geo/upazilas";
 import { calendarDay } from "@/lib/lending-rules/schemas";
-import { msg, optionalText, recordId, requiredText } from "@/lib/validation/fields";
+import { msg, optionalText, recordId, requiredText, typedNumber } from "@/lib/validation/fields";
 
 export const MAX_OFFICE_NAME_LENGTH = 100;
 export const MAX_PLACE_LENGTH = 60;
+/** The largest approval limit a form accepts (taka): far above any microloan, a guard against a typo's extra zeros. */
+export const MAX_APPROVAL_LIMIT = 100_000_000;
+
+/** An office's approval limit in taka (Bengali digits too); blank means none of its own. */
+export const approvalLimitField = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  typedNumber(1, MAX_APPROVAL_LIMIT, 0).optional(),
+);
 
 /** The levels an office can be created at: the head office is the one root the migration made. */
 export const CREATABLE_OFFICE_LEVELS = ["zone", "region", "area", "branch"] as const;
@@ -26,6 +34,7 @@ const officeDetails = {
   division: optionalText(MAX_PLACE_LENGTH),
   district: optionalText(MAX_PLACE_LENGTH),
   upazila: optionalText(MAX_PLACE_LENGTH),
+  approvalLimit: approvalLimitField,
 };
 
 export const createOfficeSchema = z.object({

@@ -31,6 +31,7 @@ export async function createOffice(ctx: StaffContext, input: CreateOfficeValues)
           division: input.division,
           district: input.district,
           upazila: input.upazila,
+          approvalLimit: input.approvalLimit ?? null,
           openedOn: calendarDateOf(input.openedOn),
         },
         select: { id: true, code: true },
@@ -50,11 +51,20 @@ export async function createOffice(ctx: StaffContext, input: CreateOfficeValues)
 export async function editOffice(ctx: StaffContext, input: EditOfficeValues): Promise<ActionResult<{ id: string }>> {
   try {
     return await prisma.$transaction(async (tx) => {
-      const [before] = await tx.$queryRaw<{ nameBn: string; nameEn: string; parentId: string | null; division: string | null; district: string | null; upazila: string | null }[]>`
-        SELECT "nameBn", "nameEn", "parentId", "division", "district", "upazila" FROM "Office" WHERE "id" = ${input.id} FOR UPDATE`;
+      const [before] = await tx.$queryRaw<
+        { nameBn: string; nameEn: string; parentId: string | null; division: string | null; district: string | null; upazila: string | null; approvalLimit: number | null }[]
+      >`SELECT "nameBn", "nameEn", "parentId", "division", "district", "upazila", "approvalLimit" FROM "Office" WHERE "id" = ${input.id} FOR UPDATE`;
       if (!before) return fail("notFound");
       const parentId = before.parentId === null ? null : input.parentId || before.parentId;
-      const after = { nameBn: input.nameBn, nameEn: input.nameEn, parentId, division: input.division, district: input.district, upazila: input.upazila };
+      const after = {
+        nameBn: input.nameBn,
+        nameEn: input.nameEn,
+        parentId,
+        division: input.division,
+        district: input.district,
+        upazila: input.upazila,
+        approvalLimit: input.approvalLimit ?? null,
+      };
       await tx.office.update({ where: { id: input.id }, data: after });
       await writeAudit(tx, {
         ...auditBy(ctx),

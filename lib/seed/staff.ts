@@ -3,6 +3,7 @@ import { ScureBase32Plugin } from "otplib";
 import type { Prisma, StaffRole } from "../generated/prisma/client";
 import { hashPassword } from "../auth/scrypt";
 import { sealTotpSecret } from "../auth/totp-secrets";
+import { DEMO_AREA_ID, MAIN_BRANCH_ID } from "./offices";
 import { demoId, demoTime } from "./support";
 
 type Db = Prisma.TransactionClient;
@@ -11,7 +12,7 @@ type Db = Prisma.TransactionClient;
 export const DEMO_PASSWORD = "Demo@1234";
 
 /** One demo account per role; phone is the sign-in identifier. */
-export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string; email: string }[] = [
+export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string; email: string; officeId?: string }[] = [
   { role: "super_admin", name: "Shahidul Islam", phone: "+8801700000001", email: "super.admin@demo.rinbondhu.com.bd" },
   { role: "admin", name: "Nasrin Akter", phone: "+8801700000002", email: "admin@demo.rinbondhu.com.bd" },
   { role: "loan_officer", name: "Tanvir Hasan", phone: "+8801700000003", email: "loan.officer@demo.rinbondhu.com.bd" },
@@ -19,6 +20,9 @@ export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string
   { role: "collection_agent", name: "Abdul Karim", phone: "+8801700000005", email: "collection.agent@demo.rinbondhu.com.bd" },
   { role: "account_manager", name: "Sabina Yasmin", phone: "+8801700000006", email: "account.manager@demo.rinbondhu.com.bd" },
   { role: "society_manager", name: "Mizanur Rahman", phone: "+8801700000007", email: "society.manager@demo.rinbondhu.com.bd" },
+  // Issue 41: the branch's manager and the area's (every other demo account works at the head office).
+  { role: "branch_manager", name: "Rashedul Alam", phone: "+8801700000008", email: "branch.manager@demo.rinbondhu.com.bd", officeId: MAIN_BRANCH_ID },
+  { role: "area_manager", name: "Shirin Sultana", phone: "+8801700000009", email: "area.manager@demo.rinbondhu.com.bd", officeId: DEMO_AREA_ID },
 ];
 
 /**
@@ -72,6 +76,7 @@ export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>):
       twoFactorEnabled: true,
       twoFactorSecret: sealTotpSecret(demoTotpSecret(s.role), staffId(s.role)),
       role: s.role,
+      ...(s.officeId ? { officeId: s.officeId } : {}),
       active: true,
       createdAt: stamp,
       updatedAt: stamp,

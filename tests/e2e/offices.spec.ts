@@ -73,7 +73,7 @@ test("the super admin opens an area under the head office, renames it, and creat
   await expect(page.locator(`[data-testid=staff-row][data-phone="+88${phone}"]`)).toContainText(code);
 
   await page.goto("/admin/settings/offices");
-  await expect(table.locator(`[data-testid=office-row][data-code="${code}"]`).locator("td").nth(5)).toHaveText("1");
+  await expect(table.locator(`[data-testid=office-row][data-code="${code}"]`).locator("td").nth(6)).toHaveText("1");
   await context.close();
 
   const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });

@@ -34,7 +34,10 @@ export type LoanForDecision = {
   bankAccount: string | null;
 };
 
-function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
+/** Whether the viewer takes credit decisions, and up to which amount (their office's approval limit; null: none). */
+export type ApprovalRight = false | { limit: number | null };
+
+function ApproveLoanDialog({ loan, limit }: { loan: LoanForDecision; limit: number | null }) {
   const t = useTranslations("adminLoans");
   const tCommon = useTranslations("adminCommon");
   const locale = useLocale() as Locale;
@@ -74,6 +77,11 @@ function ApproveLoanDialog({ loan }: { loan: LoanForDecision }) {
           >
             <Input id={id} inputMode="numeric" autoComplete="off" {...form.register("amount")} aria-invalid={!!errors.amount} />
           </FormField>
+          {limit !== null ? (
+            <p className="text-sm text-muted-foreground" data-testid="approve-limit">
+              {t("approvalLimit", { limit: formatTaka(limit, locale) })}
+            </p>
+          ) : null}
           <p className="text-sm" data-testid="approve-emi">
             {emi ? t("emiPreview", { emi: formatTaka(emi, locale), months: formatNumber(loan.tenure, locale) }) : "\u00a0"}
           </p>
@@ -191,15 +199,15 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
 }
 
 /** The credit decision (pending rows) or the disbursement (approved rows), each in its own small dialog. */
-export function LoanDecisionButtons({ loan, canApprove, disbursement }: { loan: LoanForDecision; canApprove: boolean; disbursement: DisbursementRules | null }) {
-  const deciding = canApprove && (loan.status === "pending_approval" || loan.status === "under_review");
+export function LoanDecisionButtons({ loan, canApprove, disbursement }: { loan: LoanForDecision; canApprove: ApprovalRight; disbursement: DisbursementRules | null }) {
+  const deciding = canApprove !== false && (loan.status === "pending_approval" || loan.status === "under_review");
   const disbursing = disbursement !== null && loan.status === "approved";
   if (!deciding && !disbursing) return null;
   return (
     <div className="flex flex-wrap justify-end gap-1">
       {deciding ? (
         <>
-          <ApproveLoanDialog loan={loan} />
+          <ApproveLoanDialog loan={loan} limit={canApprove.limit} />
           <RejectLoanDialog loan={loan} />
         </>
       ) : null}

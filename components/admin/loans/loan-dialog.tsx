@@ -11,7 +11,7 @@ import type { DocumentVerificationStatus, EmploymentType, InstallmentStatus, Kyc
 import type { LoanDetail } from "@/lib/loans/queries";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { isoDateOf } from "@/lib/validation/fields";
-import { LoanDecisionButtons, LoanNoteForm, type DisbursementRules } from "./loan-actions";
+import { LoanDecisionButtons, LoanNoteForm, type ApprovalRight, type DisbursementRules } from "./loan-actions";
 import { LoanStatusBadge, RiskBadge } from "./loan-list";
 
 const DOCUMENT_TONE: Record<DocumentVerificationStatus, PillTone> = { pending: "yellow", verified: "green", rejected: "red" };
@@ -30,7 +30,7 @@ export async function LoanDetailDialog({
   loan: LoanDetail;
   titles: Record<LoanType, Record<Language, string>>;
   closeHref: string;
-  canApprove: boolean;
+  canApprove: ApprovalRight;
   /** The disbursement rules, for staff who may disburse; null for the others. */
   disbursement: DisbursementRules | null;
   canNote: boolean;

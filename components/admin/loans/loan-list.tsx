@@ -15,7 +15,7 @@ import type { LoanList, LoanStats, ProductRanges } from "@/lib/loans/queries";
 import { LOAN_STATUS_FILTERS, LOAN_TABS, LOAN_TYPE_FILTERS, RISK_FILTERS, type LoanListFilters } from "@/lib/loans/schemas";
 import { cn } from "@/lib/utils";
 import { listHref } from "@/lib/validation/search-params";
-import { LoanDecisionButtons, type DisbursementRules } from "./loan-actions";
+import { LoanDecisionButtons, type ApprovalRight, type DisbursementRules } from "./loan-actions";
 
 /** The spec's loan colours: yellow pending, purple under review, blue approved, green disbursed, red rejected. */
 const STATUS_TONE: Record<LoanStatus, PillTone> = {
@@ -116,7 +116,7 @@ export async function LoanTable({
   filters: LoanListFilters;
   titles: Record<LoanType, Record<Language, string>>;
   ranges: ProductRanges;
-  canApprove: boolean;
+  canApprove: ApprovalRight;
   /** The disbursement rules, for staff who may disburse; null for the others. */
   disbursement: DisbursementRules | null;
 }) {

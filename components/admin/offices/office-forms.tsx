@@ -57,11 +57,21 @@ function NameAndPlace<F extends { [K in PlaceFields]?: unknown }>({ idPrefix, re
   );
 }
 
+/** The office's approval limit (taka; blank: none of its own), typed as digits in either script. */
+function ApprovalLimitField({ id, register, error }: { id: string; register: () => object; error?: string }) {
+  const t = useTranslations("adminOffices");
+  return (
+    <FormField id={id} label={t("fields.approvalLimit")} error={error} hint={t("approvalLimitHint")}>
+      <Input id={id} inputMode="numeric" autoComplete="off" {...register()} aria-invalid={!!error} />
+    </FormField>
+  );
+}
+
 /** Opens an office: its code, level, parent, names in both languages, address and opening date. */
 export function CreateOfficeForm({ parents, today }: { parents: ParentChoice[]; today: string }) {
   const t = useTranslations("adminOffices");
   const router = useRouter();
-  const empty: CreateOfficeInput = { code: "", level: "branch", parentId: parents[0]?.id ?? "", openedOn: today, nameBn: "", nameEn: "", division: "", district: "", upazila: "" };
+  const empty: CreateOfficeInput = { code: "", level: "branch", parentId: parents[0]?.id ?? "", openedOn: today, nameBn: "", nameEn: "", division: "", district: "", upazila: "", approvalLimit: "" };
   const form = useForm<CreateOfficeInput, unknown, CreateOfficeValues>({ resolver: zodResolver(createOfficeSchema), defaultValues: empty });
   const { onSubmit, error, pending } = useActionSubmit(form, createOfficeAction, (office) => {
     form.reset(empty);
@@ -98,6 +108,7 @@ export function CreateOfficeForm({ parents, today }: { parents: ParentChoice[]; 
         </select>
       </FormField>
       <NameAndPlace<CreateOfficeInput> idPrefix="office" register={(name) => form.register(name)} errors={errors} />
+      <ApprovalLimitField id="office-approval-limit" register={() => form.register("approvalLimit")} error={errors.approvalLimit?.message} />
       <FormSubmitRow pending={pending} error={error && error.code !== "validation" ? error : null} success={null} />
     </form>
   );
@@ -112,6 +123,7 @@ export type EditableOffice = {
   division: string | null;
   district: string | null;
   upazila: string | null;
+  approvalLimit: number | null;
 };
 
 /** Renames an office, corrects its address or moves it under another office (the head office stays the root). */
@@ -128,6 +140,7 @@ export function EditOfficeDialog({ office, parents }: { office: EditableOffice; 
     division: office.division ?? "",
     district: office.district ?? "",
     upazila: office.upazila ?? "",
+    approvalLimit: office.approvalLimit === null ? "" : String(office.approvalLimit),
   };
   const form = useForm<EditOfficeInput, unknown, EditOfficeValues>({ resolver: zodResolver(editOfficeSchema), defaultValues: values });
   const { onSubmit, error, pending } = useActionSubmit(form, editOfficeAction, () => {
@@ -172,6 +185,7 @@ export function EditOfficeDialog({ office, parents }: { office: EditableOffice; 
             </FormField>
           ) : null}
           <NameAndPlace<EditOfficeInput> idPrefix={idPrefix} register={(name) => form.register(name)} errors={errors} />
+          <ApprovalLimitField id={`${idPrefix}-approval-limit`} register={() => form.register("approvalLimit")} error={errors.approvalLimit?.message} />
           <ActionErrorAlert error={error && error.code !== "validation" ? error : null} reasonsFrom="adminOffices" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

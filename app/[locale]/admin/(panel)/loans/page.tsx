@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { NoticeRegion } from "@/components/admin/notices";
 import { LoanDetailDialog } from "@/components/admin/loans/loan-dialog";
 import { LoanFilters, LoanStatsCards, LoanTable, loansHref } from "@/components/admin/loans/loan-list";
+import type { ApprovalRight } from "@/components/admin/loans/loan-actions";
 import { PageHeader } from "@/components/admin/page-header";
 import { RefreshButton } from "@/components/admin/refresh-button";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -34,7 +35,7 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
     loanProductRanges(),
     view ? getLoanDetail(view, ctx.scope) : Promise.resolve(null),
   ]);
-  const canApprove = isAllowed(ctx, "loans.approve");
+  const canApprove: ApprovalRight = isAllowed(ctx, "loans.approve") ? { limit: ctx.user.office.approvalLimit } : false;
   // Who may disburse gets the rules the disbursement dialog applies (the first instalment's earliest date).
   const disbursement = isAllowed(ctx, "loans.disburse") ? { minFirstInstallmentDays: (await getLendingRules()).minFirstInstallmentDays } : null;
 

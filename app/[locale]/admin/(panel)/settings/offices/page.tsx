@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { requirePermission } from "@/lib/auth/guard";
-import { dhakaToday, formatCalendarDate, formatNumber } from "@/lib/format";
+import { dhakaToday, formatCalendarDate, formatNumber, formatTaka } from "@/lib/format";
 import { officeChoices } from "@/lib/offices/choices";
 import { upazilaGroups, upazilaLabel } from "@/lib/geo/upazilas";
 import { listOffices, listOpenBranches, listUpazilaRoutes } from "@/lib/offices/queries";
@@ -56,7 +56,7 @@ export default async function OfficesPage() {
       </Card>
       <ListTable
         testId="offices-table"
-        columns={[t("columns.office"), t("columns.level"), t("columns.place"), t("columns.opened"), t("columns.status"), t("columns.staff"), t("columns.customers"), t("columns.actions")]}
+        columns={[t("columns.office"), t("columns.level"), t("columns.place"), t("columns.opened"), t("columns.status"), t("columns.approvalLimit"), t("columns.staff"), t("columns.customers"), t("columns.actions")]}
       >
         <ClientMessages namespaces={namespaces}>
           {offices.map((office) => (
@@ -76,6 +76,9 @@ export default async function OfficesPage() {
                   label={office.closedOn ? t("closedOn", { date: formatCalendarDate(office.closedOn, locale) }) : t(`status.${office.status}`)}
                   status={office.status}
                 />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums" data-testid="office-approval-limit">
+                {office.approvalLimit === null ? t("noApprovalLimit") : formatTaka(office.approvalLimit, locale)}
               </TableCell>
               <TableCell className="tabular-nums">{formatNumber(office.staff, locale)}</TableCell>
               <TableCell className="tabular-nums">{formatNumber(office.customers, locale)}</TableCell>
