@@ -4,10 +4,10 @@ import { cache } from "react";
 import { writeAudit, type AuditActor } from "@/lib/audit/service";
 import { prisma } from "@/lib/db";
 import { getRequestContext, type RequestContext } from "@/lib/request";
-import { currentSessionToken } from "./current";
+import { currentBranchPick, currentSessionToken } from "./current";
 import { hasPermission, isBackOfficeRole, isHeadOfficePermission, type Permission } from "./permissions";
 import { loadActiveSession, type ActiveSession } from "./session";
-import { scopeOfOffice, type OfficeScope } from "@/lib/offices/scope";
+import { scopeOfStaff, type OfficeScope } from "@/lib/offices/scope";
 import { log } from "@/lib/ops/logger";
 import { printable } from "@/lib/validation/path-params";
 
@@ -28,7 +28,7 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
     ...session,
     request: await getRequestContext(),
     actor: { id: session.user.id, label: session.user.name },
-    scope: await scopeOfOffice(session.user.office),
+    scope: await scopeOfStaff(session.user.office, await currentBranchPick()),
   };
 });
 
@@ -48,7 +48,8 @@ export async function recordDenied(ctx: StaffContext | null, permission: Permiss
 
 /** The role holds the permission, and a lender-wide one is used from the head office (HEAD_OFFICE_PERMISSIONS). */
 export function isAllowed(ctx: StaffContext, permission: Permission): boolean {
-  if (isHeadOfficePermission(permission) && ctx.scope.kind !== "all") return false;
+  // The office, not the scope: a head-office member of staff who picked one branch keeps the head office's permissions.
+  if (isHeadOfficePermission(permission) && ctx.user.office.parentId !== null) return false;
   return isBackOfficeRole(ctx.user.role) && hasPermission(ctx.user.role, permission);
 }
 

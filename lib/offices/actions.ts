@@ -1,8 +1,8 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
 import { importUpazilaBranches, setUpazilaBranch } from "./routing";
-import { closeOfficeSchema, createOfficeSchema, editOfficeSchema, importUpazilaBranchesSchema, upazilaBranchSchema } from "./schemas";
-import { closeOffice, createOffice, editOffice } from "./service";
+import { closeOfficeSchema, createOfficeSchema, editOfficeSchema, importUpazilaBranchesSchema, pickBranchSchema, upazilaBranchSchema } from "./schemas";
+import { closeOffice, createOffice, editOffice, pickBranch } from "./service";
 
 export const createOfficeAction = defineAction({
   name: "offices.create",
@@ -37,4 +37,12 @@ export const importUpazilaBranchesAction = defineAction({
   permission: "settings.offices",
   input: importUpazilaBranchesSchema,
   handler: (input, ctx) => importUpazilaBranches(ctx, input),
+});
+
+/** Every member of the back office may narrow her view to one branch of her subtree (or go back to all of them). */
+export const pickBranchAction = defineAction({
+  name: "offices.pick",
+  permission: "dashboard.read",
+  input: pickBranchSchema,
+  handler: (input, ctx) => pickBranch(ctx, input),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { toAsciiDigits } from "@/lib/format";
 import { upazilaByCode } from "@/lib/geo/upazilas";
 import { calendarDay } from "@/lib/lending-rules/schemas";
-import { msg, optionalText, recordId, requiredText, typedNumber } from "@/lib/validation/fields";
+import { isPrintable, msg, optionalText, recordId, requiredText, typedNumber } from "@/lib/validation/fields";
 
 export const MAX_OFFICE_NAME_LENGTH = 100;
 export const MAX_PLACE_LENGTH = 60;
@@ -73,3 +73,7 @@ export const MAX_UPAZILA_CSV_LENGTH = 100_000;
 export const importUpazilaBranchesSchema = z.object({
   csv: z.string(msg("required")).min(1, msg("required")).max(MAX_UPAZILA_CSV_LENGTH, msg("tooLong")),
 });
+
+/** The branch picker (decision 0257): one branch of the staff member's subtree, or blank for the consolidated view. */
+export const pickBranchSchema = z.object({ branchId: z.string().trim().max(64).refine(isPrintable, msg("required")) });
+export type PickBranchInput = z.input<typeof pickBranchSchema>;

@@ -25,6 +25,29 @@ export async function scopeOfOffice(office: { id: string; path: string; parentId
   return { kind: "branches", officeId: office.id, branchIds: branches.map((b) => b.id) };
 }
 
+/**
+ * What a member of staff works on in this request: her office's scope, narrowed to the one branch she picked in the
+ * branch picker when that branch is in it (issue 41, point 6; decision 0257). A pick outside the subtree (a stale or
+ * forged cookie) is ignored: the consolidated view.
+ */
+export async function scopeOfStaff(office: { id: string; path: string; parentId: string | null }, pickedBranchId: string | null): Promise<OfficeScope> {
+  const scope = await scopeOfOffice(office);
+  if (!pickedBranchId) return scope;
+  if (scope.kind === "branches") return scope.branchIds.includes(pickedBranchId) ? { kind: "branches", officeId: office.id, branchIds: [pickedBranchId] } : scope;
+  const branch = await prisma.office.findFirst({ where: { id: pickedBranchId, level: "branch" }, select: { id: true } });
+  return branch ? { kind: "branches", officeId: office.id, branchIds: [branch.id] } : scope;
+}
+
+/** The branches a member of staff may pick (her subtree's, by code), or none when she works in one branch. */
+export async function pickableBranches(office: { id: string; path: string }): Promise<{ id: string; code: string; nameBn: string; nameEn: string }[]> {
+  const branches = await prisma.office.findMany({
+    where: { path: { startsWith: office.path }, level: "branch" },
+    select: { id: true, code: true, nameBn: true, nameEn: true },
+    orderBy: { code: "asc" },
+  });
+  return branches.some((b) => b.id === office.id) ? [] : branches;
+}
+
 const NARROWED = new Set([
   "findUnique",
   "findUniqueOrThrow",

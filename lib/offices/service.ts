@@ -1,11 +1,13 @@
 import "server-only";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
+import { setBranchPick } from "@/lib/auth/current";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { calendarDateOf } from "@/lib/validation/fields";
 import type { CreateOfficeValues, EditOfficeValues } from "./schemas";
+import { pickableBranches } from "./scope";
 
 /** What the office tree's triggers refuse, as the form's field error or the notice's reason. */
 function refusedByTree<T>(error: unknown): ActionResult<T> | null {
@@ -112,4 +114,19 @@ export async function closeOffice(ctx: StaffContext, input: { id: string; closed
     if (refused) return refused;
     throw error;
   }
+}
+
+/**
+ * The branch picker (issue 41, point 6; decision 0257): a head-office or area member of staff works in one branch of
+ * her subtree, or in all of them (blank). Anything else is not found. A preference of this browser, not a record.
+ */
+export async function pickBranch(ctx: StaffContext, input: { branchId: string }): Promise<ActionResult<{ branchId: string | null }>> {
+  if (!input.branchId) {
+    await setBranchPick(null);
+    return ok({ branchId: null });
+  }
+  const branches = await pickableBranches(ctx.user.office);
+  if (!branches.some((b) => b.id === input.branchId)) return fail("notFound");
+  await setBranchPick(input.branchId);
+  return ok({ branchId: input.branchId });
 }

@@ -43,6 +43,7 @@ export async function createStaff(role: StaffRole, overrides: { name?: string; a
 export async function signInAs(staffUserId: string): Promise<string> {
   const token = await prisma.$transaction((tx) => createStaffSession(tx, staffUserId, { ip: "127.0.0.1", userAgent: "vitest" }));
   sessionState.token = token;
+  sessionState.branch = null;
   return token;
 }
 

@@ -10,6 +10,7 @@ import { ROLE_BADGE_CLASS } from "@/lib/auth/role-badge";
 import { formatNumber } from "@/lib/format";
 import type { ShellCounts } from "@/lib/panel/types";
 import { cn } from "@/lib/utils";
+import { BranchPicker } from "./branch-picker";
 import { MobileDrawer } from "./mobile-drawer";
 import { SidebarNav, type SidebarItem } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
@@ -18,7 +19,18 @@ import { UserMenu } from "./user-menu";
  * The back-office frame: sidebar (desktop) or drawer (phone) with the pages this user may open, the
  * search box, the alerts bell and the account menu. Only links the role may follow are rendered.
  */
-export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext; counts: ShellCounts; children: React.ReactNode }) {
+export async function AdminShell({
+  ctx,
+  counts,
+  branchPicker,
+  children,
+}: {
+  ctx: StaffContext;
+  counts: ShellCounts;
+  /** Head-office and area staff: the branches they may narrow to, and the one picked ("" for all). */
+  branchPicker: { branches: { id: string; code: string; nameBn: string; nameEn: string }[]; current: string } | null;
+  children: React.ReactNode;
+}) {
   const [t, tCommon, tLanguage, tField, locale] = await Promise.all([
     getTranslations("adminShell"),
     getTranslations("common"),
@@ -47,6 +59,13 @@ export async function AdminShell({ ctx, counts, children }: { ctx: StaffContext;
         {ctx.user.name}
       </p>
       {roleBadge}
+      {branchPicker ? (
+        <BranchPicker
+          branches={branchPicker.branches.map((b) => ({ id: b.id, label: `${b.code} · ${locale === "bn" ? b.nameBn : b.nameEn}` }))}
+          current={branchPicker.current}
+          labels={{ label: t("branchPicker.label"), consolidated: t("branchPicker.consolidated") }}
+        />
+      ) : null}
     </div>
   );
 
