@@ -44,6 +44,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   "officeCodeTaken",
   "officeParentNotAllowed",
   "officeNotOpen",
+  "sameBranch",
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "offices" | "societies";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "offices" | "societies" | "transfers";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -15,6 +15,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/loans", permission: "loans.read", nav: "loans" },
   { href: "/admin/repayments", permission: "payments.read", nav: "repayments" },
   { href: "/admin/user-profiles", permission: "customers.read", nav: "userProfiles" },
+  { href: "/admin/transfers", permission: "customers.transfer", nav: "transfers" },
   { href: "/admin/members", permission: "customers.read" },
   { href: "/admin/kyc", permission: "kyc.read", nav: "kyc" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   "customers.edit": ["super_admin", "admin", "account_manager"],
   /** A customer's account status (active, inactive, suspended) and KYC status: apart from the profile edit. */
   "customers.status": ["super_admin", "admin"],
+  /**
+   * Move a customer (her open loans, applications and KYC cases) to another branch: request it, approve it for the
+   * branch one sees, or reject it (decision 0258). Two approvers other than the requester, one per branch.
+   */
+  "customers.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
   /** End a borrower's sessions on the borrower's page (/account) and forget their devices: support, for a lost phone. */
   "customers.sessions": ["super_admin", "admin", "account_manager"],
   /** Create staff, change roles, deactivate, reset passwords and two-factor. */

@@ -1,8 +1,19 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
 import { importUpazilaBranches, setUpazilaBranch } from "./routing";
-import { closeOfficeSchema, createOfficeSchema, editOfficeSchema, importUpazilaBranchesSchema, pickBranchSchema, upazilaBranchSchema } from "./schemas";
+import {
+  closeOfficeSchema,
+  createOfficeSchema,
+  decideTransferSchema,
+  editOfficeSchema,
+  importUpazilaBranchesSchema,
+  pickBranchSchema,
+  rejectTransferSchema,
+  requestTransferSchema,
+  upazilaBranchSchema,
+} from "./schemas";
 import { closeOffice, createOffice, editOffice, pickBranch } from "./service";
+import { approveTransfer, rejectTransfer, requestTransfer } from "./transfers";
 
 export const createOfficeAction = defineAction({
   name: "offices.create",
@@ -45,4 +56,25 @@ export const pickBranchAction = defineAction({
   permission: "dashboard.read",
   input: pickBranchSchema,
   handler: (input, ctx) => pickBranch(ctx, input),
+});
+
+export const requestTransferAction = defineAction({
+  name: "customers.transfer.request",
+  permission: "customers.transfer",
+  input: requestTransferSchema,
+  handler: (input, ctx) => requestTransfer(ctx, input),
+});
+
+export const approveTransferAction = defineAction({
+  name: "customers.transfer.approve",
+  permission: "customers.transfer",
+  input: decideTransferSchema,
+  handler: (input, ctx) => approveTransfer(ctx, input),
+});
+
+export const rejectTransferAction = defineAction({
+  name: "customers.transfer.reject",
+  permission: "customers.transfer",
+  input: rejectTransferSchema,
+  handler: (input, ctx) => rejectTransfer(ctx, input),
 });

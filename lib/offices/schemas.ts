@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { toAsciiDigits } from "@/lib/format";
+import { userNumberField } from "@/lib/customers/schemas";
 import { upazilaByCode } from "@/lib/geo/upazilas";
 import { calendarDay } from "@/lib/lending-rules/schemas";
 import { isPrintable, msg, optionalText, recordId, requiredText, typedNumber } from "@/lib/validation/fields";
@@ -77,3 +78,17 @@ export const importUpazilaBranchesSchema = z.object({
 /** The branch picker (decision 0257): one branch of the staff member's subtree, or blank for the consolidated view. */
 export const pickBranchSchema = z.object({ branchId: z.string().trim().max(64).refine(isPrintable, msg("required")) });
 export type PickBranchInput = z.input<typeof pickBranchSchema>;
+
+export const MAX_TRANSFER_REASON_LENGTH = 500;
+
+/** A customer's transfer to another branch (decision 0258): her customer number as shown, the branch, and why. */
+export const requestTransferSchema = z.object({
+  userNumber: userNumberField,
+  toBranchId: recordId,
+  reason: requiredText(MAX_TRANSFER_REASON_LENGTH),
+});
+export type RequestTransferInput = z.input<typeof requestTransferSchema>;
+export type RequestTransferValues = z.output<typeof requestTransferSchema>;
+
+export const decideTransferSchema = z.object({ transferId: recordId });
+export const rejectTransferSchema = z.object({ transferId: recordId, reason: requiredText(MAX_TRANSFER_REASON_LENGTH) });

@@ -3,22 +3,13 @@
  * back office between all her branches (consolidated) and one branch, and back; the choice holds across pages.
  * A branch's own manager has no picker. English at 1280 px (sidebar), Bengali at 360 px (the menu drawer).
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { StaffRole } from "../../lib/generated/prisma/enums";
-import { seriousAxeViolations, withAxe } from "./field-support";
+import { expect, test, type Page } from "@playwright/test";
+import { seriousAxeViolations } from "./field-support";
 import { noSidewaysScroll } from "./support";
-import { sessionCookieFor } from "./staff";
+import { staffPage } from "./staff-page";
 
 type Screen = { width: number; language: "bn" | "en"; consolidated: string; branch: string };
 
-async function pageAs(browser: Browser, role: StaffRole, screen: { width: number; language: "bn" | "en" }): Promise<Page> {
-  const mobile = screen.width < 600;
-  const context = await browser.newContext({ viewport: { width: screen.width, height: mobile ? 740 : 900 }, isMobile: mobile, hasTouch: mobile });
-  await withAxe(context);
-  await sessionCookieFor(context, role);
-  await context.addCookies([{ name: "NEXT_LOCALE", value: screen.language, url: test.info().project.use.baseURL! }]);
-  return context.newPage();
-}
 
 /** The picker as the person reaches it: in the sidebar, or in the menu drawer on a phone. */
 async function picker(page: Page, screen: Screen) {
@@ -34,7 +25,7 @@ for (const screen of [
   { width: 360, language: "bn", consolidated: "সব শাখা (একত্রে)", branch: "B0001 · প্রধান শাখা" },
 ] as const satisfies readonly Screen[]) {
   test(`${screen.language} at ${screen.width} px: the area manager switches between her branches together and one branch`, async ({ browser }) => {
-    const page = await pageAs(browser, "area_manager", screen);
+    const page = await staffPage(browser, "area_manager", screen);
     await page.goto("/admin/dashboard");
     let select = await picker(page, screen);
     await expect(select).toHaveValue("");
@@ -62,7 +53,7 @@ for (const screen of [
 }
 
 test("a branch's own manager has no branch picker", async ({ browser }) => {
-  const page = await pageAs(browser, "branch_manager", { width: 1280, language: "en" });
+  const page = await staffPage(browser, "branch_manager", { width: 1280, language: "en" });
   await page.goto("/admin/dashboard");
   await expect(page.getByTestId("staff-name").first()).toBeVisible();
   await expect(page.getByTestId("branch-picker")).toHaveCount(0);

@@ -13,11 +13,10 @@ import { hasPermission, isHeadOfficePermission, permissionsOf } from "@/lib/auth
 import { approveLoanAction } from "@/lib/loans/actions";
 import { approveLoan } from "@/lib/loans/service";
 import { editOfficeAction } from "@/lib/offices/actions";
-import { scopeOfOffice } from "@/lib/offices/scope";
 import { editOffice } from "@/lib/offices/service";
 import { seedProducts } from "@/prisma/seed";
 import { pendingLoan } from "../support/loan-fixtures";
-import { createStaff, signInAs } from "../support/staff-session";
+import { createStaff, signInAs, staffContextOf } from "../support/staff-session";
 
 const HEAD = "office-head";
 const MAIN = "office-main-branch";
@@ -28,15 +27,6 @@ beforeAll(async () => {
   area = (await prisma.office.create({ data: { code: "AL-1", nameBn: "সীমা এরিয়া", nameEn: "Limit area", level: "area", parentId: HEAD, openedOn: new Date("2026-01-01"), approvalLimit: 500_000 } })).id;
   await prisma.office.update({ where: { id: MAIN }, data: { parentId: area, approvalLimit: 150_000 } });
 });
-
-/** A staff context as the guard builds it, for calls made at the same moment (the test session holds one user at a time). */
-async function contextOf(staffId: string) {
-  const user = await prisma.staffUser.findUniqueOrThrow({
-    where: { id: staffId },
-    select: { id: true, name: true, phone: true, email: true, role: true, office: { select: { id: true, path: true, parentId: true, approvalLimit: true } } },
-  });
-  return { sessionId: "test", user, request: { ip: "127.0.0.1", userAgent: "vitest" }, actor: { id: user.id, label: user.name }, scope: await scopeOfOffice(user.office) };
-}
 
 const loanState = (loanNumber: string) =>
   prisma.loan.findUniqueOrThrow({ where: { loanNumber }, select: { status: true, approvedAmount: true, approvedById: true, updatedAt: true } });
@@ -123,8 +113,8 @@ describe("an office's approval limit", () => {
       const loan = await pendingLoan();
       await prisma.office.update({ where: { id: MAIN }, data: { approvalLimit: 250_000 } });
       const [approved, lowered] = await Promise.all([
-        approveLoan(await contextOf(manager.id), { loanNumber: loan.loanNumber, amount: 200_000 }),
-        editOffice(await contextOf(admin.id), { id: MAIN, nameBn: "প্রধান শাখা", nameEn: "Main branch", division: null, district: null, upazila: null, approvalLimit: 100_000 }),
+        approveLoan(await staffContextOf(manager.id), { loanNumber: loan.loanNumber, amount: 200_000 }),
+        editOffice(await staffContextOf(admin.id), { id: MAIN, nameBn: "প্রধান শাখা", nameEn: "Main branch", division: null, district: null, upazila: null, approvalLimit: 100_000 }),
       ]);
       expect(lowered).toMatchObject({ ok: true });
       const state = await loanState(loan.loanNumber);

@@ -14,6 +14,7 @@ import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { createStaffSession } from "@/lib/auth/session";
 import { newTotpSecret } from "@/lib/auth/totp";
 import { sealTotpSecret } from "@/lib/auth/totp-secrets";
+import { scopeOfOffice } from "@/lib/offices/scope";
 import { sessionState } from "./session-state";
 
 let counter = 0;
@@ -56,4 +57,16 @@ export async function actAs(role: StaffRole) {
 
 export function signOutTestSession(): void {
   sessionState.token = null;
+}
+
+/**
+ * A staff context as the guard builds it, for calls made at the same moment by different people (the mocked session
+ * holds one user at a time); the whole office's scope, no branch picked.
+ */
+export async function staffContextOf(staffUserId: string) {
+  const user = await prisma.staffUser.findUniqueOrThrow({
+    where: { id: staffUserId },
+    select: { id: true, name: true, phone: true, email: true, role: true, office: { select: { id: true, path: true, parentId: true, approvalLimit: true } } },
+  });
+  return { sessionId: "test", user, request: { ip: "127.0.0.1", userAgent: "vitest" }, actor: { id: user.id, label: user.name }, scope: await scopeOfOffice(user.office) };
 }

@@ -46,7 +46,8 @@ const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/loans/queries.ts": { sites: 1, why: "system" }, // the public site's figures
   "lib/loans/service.ts": { sites: 11, why: "actionChecks" },
   "lib/offices/scope.ts": { sites: 1, why: "system" },
-  "lib/offices/service.ts": { sites: 2, why: "system" }, // the super admin closes an office only once none of its loans is open
+  "lib/offices/service.ts": { sites: 2, why: "system" },
+  "lib/offices/transfers.ts": { sites: 7, why: "actionChecks" }, // a transfer is found through inScope of either branch; then moves the customer's records // the super admin closes an office only once none of its loans is open
   "lib/repayments/collection-service.ts": { sites: 5, why: "actionChecks" },
   "lib/repayments/queries.ts": { sites: 21, why: "narrowedSql" },
   "lib/repayments/service.ts": { sites: 6, why: "actionChecks" },

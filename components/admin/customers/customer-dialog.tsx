@@ -12,6 +12,7 @@ import type { Language, LoanType, PaymentStatus } from "@/lib/generated/prisma/e
 import { isoDateOf } from "@/lib/validation/fields";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { CustomerStatusBadge, KycBadge } from "./customer-list";
+import { RequestTransferDialog } from "@/components/admin/offices/transfer-forms";
 import { EndBorrowerSessionsButton } from "./end-borrower-sessions-button";
 
 const PAYMENT_TONE: Record<PaymentStatus, PillTone> = { completed: "green", pending: "yellow", failed: "red", reversed: "orange" };
@@ -64,12 +65,15 @@ export async function CustomerProfileDialog({
   titles,
   closeHref,
   canEndSessions,
+  transferBranches,
 }: {
   customer: CustomerProfile;
   titles: Record<LoanType, Record<Language, string>>;
   closeHref: string;
   /** "customers.sessions": support may end the borrower's sessions on their own page. */
   canEndSessions: boolean;
+  /** "customers.transfer": the open branches she may be moved to (decision 0258); null without the permission. */
+  transferBranches: { id: string; code: string; nameBn: string; nameEn: string }[] | null;
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminCustomers"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -82,6 +86,13 @@ export async function CustomerProfileDialog({
       <div className="flex flex-wrap items-center gap-2">
         <CustomerStatusBadge status={c.status} />
         <KycBadge status={c.kycStatus} />
+        {transferBranches ? (
+          <span className="ml-auto">
+            <ClientMessages namespaces={["adminTransfers", "adminCommon", "validation"]}>
+              <RequestTransferDialog userNumber={c.userNumber} branches={transferBranches.map((b) => ({ id: b.id, label: `${b.code} · ${locale === "bn" ? b.nameBn : b.nameEn}` }))} />
+            </ClientMessages>
+          </span>
+        ) : null}
       </div>
       <section>
         <h3 className="mb-2 font-semibold">{t("dialog.contact")}</h3>

@@ -14,6 +14,7 @@ import { loanTypeTitles } from "@/lib/applications/review-queries";
 import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { customerAccessOf } from "@/lib/customers/access";
 import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers } from "@/lib/customers/queries";
+import { listOpenBranches } from "@/lib/offices/queries";
 import { customerListFiltersSchema, editFormValues } from "@/lib/customers/schemas";
 import { searchParam } from "@/lib/validation/search-params";
 
@@ -77,7 +78,15 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
         </Alert>
       ) : null}
       <CustomerTable list={list} filters={filters} canEdit={canEdit} />
-      {viewed ? <CustomerProfileDialog customer={viewed} titles={titles} closeHref={closeHref} canEndSessions={isAllowed(ctx, "customers.sessions")} /> : null}
+      {viewed ? (
+        <CustomerProfileDialog
+          customer={viewed}
+          titles={titles}
+          closeHref={closeHref}
+          canEndSessions={isAllowed(ctx, "customers.sessions")}
+          transferBranches={isAllowed(ctx, "customers.transfer") ? await listOpenBranches() : null}
+        />
+      ) : null}
       {editing ? (
         <ClientMessages namespaces={["adminCustomers", "adminCommon", "validation"]}>
           <EditCustomerDialog

@@ -1,6 +1,6 @@
 "use client";
 
-import { Ban, Banknote, Building2, CalendarDays, Network, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
+import { ArrowRightLeft, Ban, Banknote, Building2, CalendarDays, Network, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -18,6 +18,7 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   blacklist: Ban,
   calendar: CalendarDays,
   offices: Network,
+  transfers: ArrowRightLeft,
   messages: MessageSquareWarning,
   societies: Building2,
 };
