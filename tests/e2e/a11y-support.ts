@@ -51,6 +51,9 @@ export async function visit(page: Page, url: string): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
+  // A dynamic page's <title> is streamed after its shell (Next's streaming metadata); on a busy machine it can land after
+  // hydration. Wait for it a little: a page that never gets one is still reported by axe's document-title rule.
+  await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
 }
 
 /** Clicks `trigger` until `target` shows (a click before hydration does nothing). */
