@@ -13,7 +13,7 @@ import { sessionCookieFor } from "./staff";
 let targets: { url: string; permission: (typeof ADMIN_PAGES)[number]["permission"]; kind: "page" | "handler" }[] = [];
 
 test.beforeAll(async () => {
-  const [withImage] = await dbQuery<{ applicationId: string }>(`SELECT "applicationId" FROM "LoanApplication" WHERE "nidImageId" IS NOT NULL LIMIT 1`);
+  const [withImage] = await dbQuery<{ applicationId: string }>(`SELECT "applicationId" FROM "LoanApplication" WHERE "nidImageId" IS NOT NULL ORDER BY "submittedAt" LIMIT 1`);
   const [kycDocument] = await dbQuery<{ id: string }>(`SELECT "id" FROM "KycDocument" ORDER BY "uploadedAt" LIMIT 1`);
   const [payment] = await dbQuery<{ paymentNumber: string }>(`SELECT "paymentNumber" FROM "LoanPayment" ORDER BY "paymentNumber" LIMIT 1`);
   const [disbursed] = await dbQuery<{ loanNumber: string }>(`SELECT "loanNumber" FROM "Loan" WHERE "status" = 'disbursed' ORDER BY "loanNumber" LIMIT 1`);
