@@ -1,6 +1,7 @@
 /** Error messages of the application schemas: keys of the "validation" message namespace (no zod here, so client code can import it cheaply). */
 export const VALIDATION_MESSAGE_KEYS = [
   "required",
+  "noWorkingDay",
   "unknownUpazila",
   "tooLong",
   "invalidAmount",

@@ -17,15 +17,19 @@ export const calendarDay = z.preprocess(
   z.string(msg("required")).min(1, msg("required")).refine(isRealIsoDate, msg("invalidDate")),
 );
 
+/** Whose holiday: blank for the whole lender (a government holiday), else an office's local one (decision 0259). */
+const holidayOffice = z.string().trim().max(64).optional();
+
 export const holidaySchema = z.object({
   date: calendarDay,
   nameBn: requiredText(MAX_HOLIDAY_NAME_LENGTH),
   nameEn: requiredText(MAX_HOLIDAY_NAME_LENGTH),
+  officeId: holidayOffice,
 });
 export type HolidayInput = z.input<typeof holidaySchema>;
 export type HolidayValues = z.output<typeof holidaySchema>;
 
-export const removeHolidaySchema = z.object({ date: calendarDay });
+export const removeHolidaySchema = z.object({ date: calendarDay, officeId: holidayOffice });
 
 export const importHolidaysSchema = z.object({
   csv: z.string(msg("required")).min(1, msg("required")).max(MAX_HOLIDAY_CSV_LENGTH, msg("tooLong")),

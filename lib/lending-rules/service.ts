@@ -5,20 +5,33 @@ import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { dhakaToday } from "@/lib/format";
-import { nextWorkingDay } from "@/lib/loans/calendar";
+import { nextWorkingDay, type DaysOff } from "@/lib/loans/calendar";
 import { installmentStatus } from "@/lib/repayments/installments";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { parseHolidayCsv, type HolidayLineError } from "./csv-import";
-import { daysOffFrom } from "./queries";
+import { daysOffFrom, getLendingRules } from "./queries";
 import type { HolidayValues } from "./schemas";
 
-/** Adds a holiday with its audit row; a date already in the calendar is refused, naming the field. */
+/**
+ * Adds a holiday with its audit row: the whole lender's, or an open office's local one (decision 0259). A date already
+ * in that calendar is refused, naming the field.
+ */
 export async function addHoliday(ctx: StaffContext, input: HolidayValues): Promise<ActionResult<{ date: string }>> {
+  const { officeId, ...holiday } = input;
   try {
     return await prisma.$transaction(async (tx) => {
-      await tx.holiday.create({ data: { date: calendarDateOf(input.date), nameBn: input.nameBn, nameEn: input.nameEn } });
-      await writeAudit(tx, { ...auditBy(ctx), action: "calendar.holiday.add", entityType: "Holiday", entityId: input.date, after: { ...input } });
-      return ok({ date: input.date });
+      const date = calendarDateOf(holiday.date);
+      if (officeId) {
+        const [office] = await tx.$queryRaw<{ code: string }[]>`
+          SELECT "code" FROM "Office" WHERE "id" = ${officeId} AND "parentId" IS NOT NULL AND "status" = 'open' FOR SHARE`;
+        if (!office) return fail("validation", { fieldErrors: { officeId: "officeNotOpen" } });
+        await tx.officeHoliday.create({ data: { officeId, date, nameBn: holiday.nameBn, nameEn: holiday.nameEn } });
+        await writeAudit(tx, { ...auditBy(ctx), action: "calendar.officeHoliday.add", entityType: "OfficeHoliday", entityId: `${office.code}:${holiday.date}`, after: { ...holiday, officeId } });
+        return ok({ date: holiday.date });
+      }
+      await tx.holiday.create({ data: { date, nameBn: holiday.nameBn, nameEn: holiday.nameEn } });
+      await writeAudit(tx, { ...auditBy(ctx), action: "calendar.holiday.add", entityType: "Holiday", entityId: holiday.date, after: { ...holiday } });
+      return ok({ date: holiday.date });
     });
   } catch (error) {
     if (isUniqueViolation(error)) return fail("conflict", { reason: "holidayTaken", fieldErrors: { date: "holidayTaken" } });
@@ -26,13 +39,23 @@ export async function addHoliday(ctx: StaffContext, input: HolidayValues): Promi
   }
 }
 
-/** Removes a holiday; the audit row keeps it. Schedules already made keep their dates (see applyCalendarToOpenLoans). */
-export async function removeHoliday(ctx: StaffContext, input: { date: string }): Promise<ActionResult<{ date: string }>> {
+/** Removes a holiday (the lender's, or an office's); the audit row keeps it. Schedules already made keep their dates (see applyCalendarToOpenLoans). */
+export async function removeHoliday(ctx: StaffContext, input: { date: string; officeId?: string }): Promise<ActionResult<{ date: string }>> {
   return prisma.$transaction(async (tx) => {
-    const [removed] = await tx.$queryRaw<{ nameBn: string; nameEn: string }[]>`
-      DELETE FROM "Holiday" WHERE "date" = ${calendarDateOf(input.date)} RETURNING "nameBn", "nameEn"`;
+    const date = calendarDateOf(input.date);
+    const [removed] = input.officeId
+      ? await tx.$queryRaw<{ nameBn: string; nameEn: string }[]>`
+          DELETE FROM "OfficeHoliday" WHERE "officeId" = ${input.officeId} AND "date" = ${date} RETURNING "nameBn", "nameEn"`
+      : await tx.$queryRaw<{ nameBn: string; nameEn: string }[]>`
+          DELETE FROM "Holiday" WHERE "date" = ${date} RETURNING "nameBn", "nameEn"`;
     if (!removed) return fail("notFound");
-    await writeAudit(tx, { ...auditBy(ctx), action: "calendar.holiday.remove", entityType: "Holiday", entityId: input.date, before: { date: input.date, ...removed } });
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: input.officeId ? "calendar.officeHoliday.remove" : "calendar.holiday.remove",
+      entityType: input.officeId ? "OfficeHoliday" : "Holiday",
+      entityId: input.officeId ? `${input.officeId}:${input.date}` : input.date,
+      before: { date: input.date, ...removed, ...(input.officeId ? { officeId: input.officeId } : {}) },
+    });
     return ok({ date: input.date });
   });
 }
@@ -74,12 +97,16 @@ export async function applyCalendarToOpenLoans(ctx: StaffContext, now = new Date
   const today = dhakaToday(now);
   return prisma.$transaction(
     async (tx) => {
-      const daysOff = await daysOffFrom(today, tx);
       const open = await tx.loanInstallment.findMany({
         where: { paidAmount: 0, status: { not: "paid" }, dueDate: { gte: calendarDateOf(today) }, loan: { status: "disbursed" } },
-        select: { id: true, loanId: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true },
+        select: { id: true, loanId: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, loan: { select: { branchId: true } } },
       });
+      // Each branch's calendar (its offices' weekly days off and local holidays on the lender's), read once per branch.
+      const rules = await getLendingRules(tx);
+      const calendars = new Map<string, DaysOff>();
+      for (const branchId of new Set(open.map((row) => row.loan.branchId))) calendars.set(branchId, await daysOffFrom(today, tx, rules, branchId));
       const moves = open.flatMap((row) => {
+        const daysOff = calendars.get(row.loan.branchId)!;
         const from = isoDateOf(row.dueDate);
         const scheduled = isoDateOf(row.scheduledDate ?? row.dueDate);
         // Never before today (an instalment is not made overdue by a calendar change), and on a working day.

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calculateEmi, TENURE_OPTIONS } from "@/lib/loans/emi";
 import { buildSchedule } from "@/lib/repayments/schedule";
-import { daysBetween, earliestFirstScheduledDate, installmentDates, isDayOff, nextWorkingDay, weekdayOf, type DaysOff } from "./calendar";
+import { branchDaysOff, daysBetween, earliestFirstScheduledDate, installmentDates, isDayOff, nextWorkingDay, weekdayOf, type DaysOff } from "./calendar";
 import { effectiveAnnualRate, withinRateCeiling } from "./rates";
 
 const bangladesh = (holidays: string[] = []): DaysOff => ({ weekly: [5, 6], holidays: new Set(holidays) });
@@ -23,6 +23,26 @@ describe("days off", () => {
     // Victory Day, Wednesday 16 December 2026; a holiday on Thursday 17 then carries it past Friday and Saturday.
     expect(nextWorkingDay("2026-12-16", bangladesh(["2026-12-16"]))).toBe("2026-12-17");
     expect(nextWorkingDay("2026-12-16", bangladesh(["2026-12-16", "2026-12-17"]))).toBe("2026-12-20");
+  });
+});
+
+describe("a branch's days off (decision 0259)", () => {
+  const lender = bangladesh(["2026-12-16"]);
+
+  it("the nearest office with weekly days off of its own decides them; holidays of every office add up", () => {
+    const head = { weeklyDaysOff: [], holidays: [] };
+    const area = { weeklyDaysOff: [4, 5], holidays: ["2026-12-20"] };
+    const branch = { weeklyDaysOff: [5], holidays: ["2026-12-21"] };
+    expect(branchDaysOff(lender, [head, area, branch])).toEqual({ weekly: [5], holidays: new Set(["2026-12-16", "2026-12-20", "2026-12-21"]) });
+    expect(branchDaysOff(lender, [head, area, { weeklyDaysOff: [], holidays: [] }]).weekly).toEqual([4, 5]);
+    // The lender's own when no office sets any, and its holidays untouched by a branch's.
+    const plain = branchDaysOff(lender, [head, { weeklyDaysOff: [], holidays: ["2026-12-21"] }]);
+    expect(plain.weekly).toEqual([5, 6]);
+    expect(lender.holidays).toEqual(new Set(["2026-12-16"]));
+    // A branch open on Saturday: Saturday 19 December stays; its holiday on Monday 21 moves to Tuesday 22.
+    expect(nextWorkingDay("2026-12-19", branchDaysOff(lender, [head, branch]))).toBe("2026-12-19");
+    expect(nextWorkingDay("2026-12-21", branchDaysOff(lender, [head, branch]))).toBe("2026-12-22");
+    expect(nextWorkingDay("2026-12-19", lender)).toBe("2026-12-20");
   });
 });
 

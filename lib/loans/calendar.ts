@@ -12,6 +12,20 @@ export type DaysOff = {
   holidays: ReadonlySet<string>;
 };
 
+/** What an office adds to the lender's calendar (decision 0259): its own weekly days off (empty: none of its own), local holidays. */
+export type OfficeDaysOff = { weeklyDaysOff: readonly number[]; holidays: readonly string[] };
+
+/**
+ * A branch's days off: the weekly days off of the nearest office that sets its own (`offices` from the head office down
+ * to the branch), else the lender's; the government holidays and every office's local holidays on top.
+ */
+export function branchDaysOff(lender: DaysOff, offices: readonly OfficeDaysOff[]): DaysOff {
+  const own = [...offices].reverse().find((o) => o.weeklyDaysOff.length > 0);
+  const holidays = new Set(lender.holidays);
+  for (const office of offices) for (const day of office.holidays) holidays.add(day);
+  return { weekly: own ? [...own.weeklyDaysOff] : lender.weekly, holidays };
+}
+
 /** 0 = Sunday … 6 = Saturday for a calendar date. */
 export function weekdayOf(iso: string): number {
   return new Date(`${iso}T00:00:00Z`).getUTCDay();

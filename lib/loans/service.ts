@@ -215,7 +215,7 @@ export async function disburseLoan(
     if (firstScheduled > (latest > earliest ? latest : earliest)) {
       return fail("validation", { reason: "firstDueTooLate", fieldErrors: { firstDueDate: "firstDueTooLate" } });
     }
-    const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx, rules));
+    const dates = installmentDates(firstScheduled, loan.tenure, await daysOffFrom(firstScheduled, tx, rules, loan.branchId));
     const { count } = await tx.loan.updateMany({
       where: { id: loan.id, status: "approved" },
       data: {

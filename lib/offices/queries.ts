@@ -17,6 +17,8 @@ export type OfficeRow = {
   upazila: string | null;
   /** Taka; null: no limit of its own. */
   approvalLimit: number | null;
+  /** Its own weekly days off (decision 0259); empty: the nearest office above's, else the lender's. */
+  weeklyDaysOff: number[];
   openedOn: string;
   status: OfficeStatus;
   closedOn: string | null;
@@ -39,6 +41,7 @@ export async function listOffices(): Promise<OfficeRow[]> {
       district: true,
       upazila: true,
       approvalLimit: true,
+      weeklyDaysOff: true,
       openedOn: true,
       status: true,
       closedOn: true,
@@ -62,6 +65,7 @@ export async function listOffices(): Promise<OfficeRow[]> {
         district: row.district,
         upazila: row.upazila,
         approvalLimit: row.approvalLimit,
+        weeklyDaysOff: row.weeklyDaysOff,
         openedOn: isoDateOf(row.openedOn),
         status: row.status,
         closedOn: row.closedOn ? isoDateOf(row.closedOn) : null,

@@ -54,8 +54,8 @@ export async function editOffice(ctx: StaffContext, input: EditOfficeValues): Pr
   try {
     return await prisma.$transaction(async (tx) => {
       const [before] = await tx.$queryRaw<
-        { nameBn: string; nameEn: string; parentId: string | null; division: string | null; district: string | null; upazila: string | null; approvalLimit: number | null }[]
-      >`SELECT "nameBn", "nameEn", "parentId", "division", "district", "upazila", "approvalLimit" FROM "Office" WHERE "id" = ${input.id} FOR UPDATE`;
+        { nameBn: string; nameEn: string; parentId: string | null; division: string | null; district: string | null; upazila: string | null; approvalLimit: number | null; weeklyDaysOff: number[] }[]
+      >`SELECT "nameBn", "nameEn", "parentId", "division", "district", "upazila", "approvalLimit", "weeklyDaysOff" FROM "Office" WHERE "id" = ${input.id} FOR UPDATE`;
       if (!before) return fail("notFound");
       const parentId = before.parentId === null ? null : input.parentId || before.parentId;
       const after = {
@@ -66,6 +66,7 @@ export async function editOffice(ctx: StaffContext, input: EditOfficeValues): Pr
         district: input.district,
         upazila: input.upazila,
         approvalLimit: input.approvalLimit ?? null,
+        weeklyDaysOff: input.weeklyDaysOff ?? before.weeklyDaysOff,
       };
       await tx.office.update({ where: { id: input.id }, data: after });
       await writeAudit(tx, {

@@ -9,17 +9,22 @@ import { ActionButton } from "@/components/admin/action-button";
 import { CsvImportForm } from "@/components/admin/csv-import-form";
 import { FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Input } from "@/components/ui/input";
 import { addHolidayAction, applyCalendarAction, importHolidaysAction, removeHolidayAction } from "@/lib/lending-rules/actions";
 import { holidaySchema, MAX_HOLIDAY_CSV_LENGTH, MAX_HOLIDAY_NAME_LENGTH, type HolidayInput, type HolidayValues } from "@/lib/lending-rules/schemas";
 
-/** Add a government holiday: the date and its name in both languages. */
-export function AddHolidayForm() {
+/** An office a local holiday may be set for (decision 0259), labelled "code · name" in the reader's language. */
+export type HolidayOfficeChoice = { id: string; label: string };
+
+/** Add a holiday: the date, its name in both languages, and whose it is (the whole lender's, or an office's local one). */
+export function AddHolidayForm({ offices }: { offices: HolidayOfficeChoice[] }) {
   const t = useTranslations("adminCalendar");
   const router = useRouter();
-  const form = useForm<HolidayInput, unknown, HolidayValues>({ resolver: zodResolver(holidaySchema), defaultValues: { date: "", nameBn: "", nameEn: "" } });
+  const empty: HolidayInput = { date: "", nameBn: "", nameEn: "", officeId: "" };
+  const form = useForm<HolidayInput, unknown, HolidayValues>({ resolver: zodResolver(holidaySchema), defaultValues: empty });
   const { onSubmit, error, pending } = useActionSubmit(form, addHolidayAction, () => {
-    form.reset({ date: "", nameBn: "", nameEn: "" });
+    form.reset(empty);
     announceNotice({ tone: "success", title: t("notices.addedTitle"), text: t("notices.addedText") });
     router.refresh();
   });
@@ -28,6 +33,16 @@ export function AddHolidayForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-3" data-testid="holiday-add-form">
       <FormField id="holiday-date" label={t("date")} error={errors.date?.message}>
         <Input id="holiday-date" type="date" {...form.register("date")} aria-invalid={!!errors.date} />
+      </FormField>
+      <FormField id="holiday-office" label={t("appliesTo")} error={errors.officeId?.message} hint={t("appliesToHint")}>
+        <select id="holiday-office" className={compactSelectClassName} {...form.register("officeId")} aria-invalid={!!errors.officeId}>
+          <option value="">{t("wholeLender")}</option>
+          {offices.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id="holiday-name-bn" label={t("nameBn")} error={errors.nameBn?.message}>
@@ -49,11 +64,11 @@ export function ImportHolidaysForm() {
 }
 
 /** Remove a holiday, after a confirmation. */
-export function RemoveHolidayButton({ date, shownDate, name }: { date: string; shownDate: string; name: string }) {
+export function RemoveHolidayButton({ date, officeId, shownDate, name }: { date: string; officeId?: string; shownDate: string; name: string }) {
   const t = useTranslations("adminCalendar");
   return (
     <ActionButton
-      run={() => removeHolidayAction({ date })}
+      run={() => removeHolidayAction({ date, officeId })}
       confirm={t("removeConfirm", { date: shownDate, name })}
       onDone={() => announceNotice({ tone: "success", title: t("notices.removedTitle"), text: t("notices.removedText", { date: shownDate }) })}
       icon={<Trash2 aria-hidden />}

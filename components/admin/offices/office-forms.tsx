@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ActionButton } from "@/components/admin/action-button";
 import { ActionErrorAlert, FormField, FormSubmitRow, useActionSubmit } from "@/components/admin/forms";
+import { toValidationMessageKey } from "@/lib/applications/validation-keys";
 import { announceNotice } from "@/components/admin/notices";
 import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
@@ -64,6 +65,36 @@ function ApprovalLimitField({ id, register, error }: { id: string; register: () 
     <FormField id={id} label={t("fields.approvalLimit")} error={error} hint={t("approvalLimitHint")}>
       <Input id={id} inputMode="numeric" autoComplete="off" {...register()} aria-invalid={!!error} />
     </FormField>
+  );
+}
+
+const WEEKDAYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
+
+/** The office's own weekly days off (decision 0259): none ticked keeps the days off of the office above, or the lender's. */
+function WeeklyDaysOffField({ idPrefix, register, error }: { idPrefix: string; register: () => object; error?: string }) {
+  const t = useTranslations("adminOffices");
+  const tCalendar = useTranslations("adminCalendar");
+  const tValidation = useTranslations("validation");
+  return (
+    <fieldset className="space-y-2" aria-describedby={`${idPrefix}-days-off-hint`}>
+      <legend className="text-sm font-medium">{t("fields.weeklyDaysOff")}</legend>
+      <p id={`${idPrefix}-days-off-hint`} className="text-xs text-muted-foreground">
+        {t("weeklyDaysOffHint")}
+      </p>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="flex min-h-6 items-center gap-2 text-sm">
+            <input type="checkbox" value={day} className="size-4" data-testid={`office-day-off-${day}`} {...register()} />
+            {tCalendar(`weekdays.${day}`)}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {tValidation(toValidationMessageKey(error))}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -124,6 +155,7 @@ export type EditableOffice = {
   district: string | null;
   upazila: string | null;
   approvalLimit: number | null;
+  weeklyDaysOff: number[];
 };
 
 /** Renames an office, corrects its address or moves it under another office (the head office stays the root). */
@@ -141,6 +173,7 @@ export function EditOfficeDialog({ office, parents }: { office: EditableOffice; 
     district: office.district ?? "",
     upazila: office.upazila ?? "",
     approvalLimit: office.approvalLimit === null ? "" : String(office.approvalLimit),
+    weeklyDaysOff: office.weeklyDaysOff.map(String),
   };
   const form = useForm<EditOfficeInput, unknown, EditOfficeValues>({ resolver: zodResolver(editOfficeSchema), defaultValues: values });
   const { onSubmit, error, pending } = useActionSubmit(form, editOfficeAction, () => {
@@ -186,6 +219,7 @@ export function EditOfficeDialog({ office, parents }: { office: EditableOffice; 
           ) : null}
           <NameAndPlace<EditOfficeInput> idPrefix={idPrefix} register={(name) => form.register(name)} errors={errors} />
           <ApprovalLimitField id={`${idPrefix}-approval-limit`} register={() => form.register("approvalLimit")} error={errors.approvalLimit?.message} />
+          <WeeklyDaysOffField idPrefix={idPrefix} register={() => form.register("weeklyDaysOff")} error={errors.weeklyDaysOff?.message} />
           <ActionErrorAlert error={error && error.code !== "validation" ? error : null} reasonsFrom="adminOffices" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -11,7 +11,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { requirePermission } from "@/lib/auth/guard";
 import { dhakaToday, formatCalendarDate, formatNumber, formatPercent, localizeDigits } from "@/lib/format";
-import { getLendingRules, listHolidays } from "@/lib/lending-rules/queries";
+import { getLendingRules, listHolidayOffices, listHolidays } from "@/lib/lending-rules/queries";
 import { calendarFiltersSchema, calendarYears } from "@/lib/lending-rules/schemas";
 import { weekdayOf } from "@/lib/loans/calendar";
 
@@ -26,7 +26,14 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
   await requirePermission("settings.calendar", "/admin/settings/calendar");
   const today = dhakaToday();
   const { year } = calendarFiltersSchema(today).parse(await searchParams);
-  const [t, locale, rules, holidays] = await Promise.all([getTranslations("adminCalendar"), getLocale() as Promise<Locale>, getLendingRules(), listHolidays(year)]);
+  const [t, locale, rules, holidays, offices] = await Promise.all([
+    getTranslations("adminCalendar"),
+    getLocale() as Promise<Locale>,
+    getLendingRules(),
+    listHolidays(year),
+    listHolidayOffices(),
+  ]);
+  const nameOf = (o: { nameBn: string; nameEn: string }) => (locale === "bn" ? o.nameBn : o.nameEn);
   const namespaces: ("adminCalendar" | "adminCommon" | "validation")[] = ["adminCalendar", "adminCommon", "validation"];
   const weekday = (n: number) => t(`weekdays.${String(n) as Weekday}`);
   return (
@@ -52,7 +59,7 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
           </CardHeader>
           <CardContent>
             <ClientMessages namespaces={namespaces}>
-              <AddHolidayForm />
+              <AddHolidayForm offices={offices.map((o) => ({ id: o.id, label: `${o.code} · ${nameOf(o)}` }))} />
             </ClientMessages>
           </CardContent>
         </Card>
@@ -86,18 +93,27 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
       {holidays.length === 0 ? (
         <EmptyState icon={CalendarOff} title={t("emptyTitle", { year: localizeDigits(year, locale) })} text={t("emptyText")} testId="holidays-empty" />
       ) : (
-        <ListTable testId="holidays-table" columns={[t("columns.date"), t("columns.weekday"), t("columns.name"), t("columns.actions")]}>
+        <ListTable testId="holidays-table" columns={[t("columns.date"), t("columns.weekday"), t("columns.name"), t("columns.appliesTo"), t("columns.actions")]}>
           <ClientMessages namespaces={namespaces}>
             {holidays.map((holiday) => {
               const shownDate = formatCalendarDate(holiday.date, locale);
-              const name = locale === "bn" ? holiday.nameBn : holiday.nameEn;
+              const name = nameOf(holiday);
               return (
-                <TableRow key={holiday.date} data-testid="holiday-row" data-date={holiday.date}>
+                <TableRow key={`${holiday.date}:${holiday.office?.id ?? ""}`} data-testid="holiday-row" data-date={holiday.date} data-office={holiday.office?.code ?? ""}>
                   <TableCell className="whitespace-nowrap">{shownDate}</TableCell>
                   <TableCell className="whitespace-nowrap">{weekday(weekdayOf(holiday.date))}</TableCell>
                   <TableCell>{name}</TableCell>
+                  <TableCell>
+                    {holiday.office ? (
+                      <>
+                        <span className="font-mono text-xs">{holiday.office.code}</span> {nameOf(holiday.office)}
+                      </>
+                    ) : (
+                      t("wholeLender")
+                    )}
+                  </TableCell>
                   <TableCell className="text-right">
-                    <RemoveHolidayButton date={holiday.date} shownDate={shownDate} name={name} />
+                    <RemoveHolidayButton date={holiday.date} officeId={holiday.office?.id} shownDate={shownDate} name={name} />
                   </TableCell>
                 </TableRow>
               );

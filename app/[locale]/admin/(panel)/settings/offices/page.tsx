@@ -40,7 +40,7 @@ export default async function OfficesPage() {
   const today = dhakaToday();
   const nameOf = (o: { nameBn: string; nameEn: string }) => (locale === "bn" ? o.nameBn : o.nameEn);
   const parents: ParentChoice[] = officeChoices(offices, locale, (level) => t(`levels.${level}`), (o) => o.level !== "branch");
-  const namespaces: ("adminOffices" | "adminCommon" | "validation")[] = ["adminOffices", "adminCommon", "validation"];
+  const namespaces: ("adminOffices" | "adminCalendar" | "adminCommon" | "validation")[] = ["adminOffices", "adminCalendar", "adminCommon", "validation"];
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
