@@ -2,6 +2,7 @@
 export const VALIDATION_MESSAGE_KEYS = [
   "required",
   "noWorkingDay",
+  "sameOffice",
   "unknownUpazila",
   "tooLong",
   "invalidAmount",

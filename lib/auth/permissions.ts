@@ -56,6 +56,11 @@ export const PERMISSIONS = {
    * branch one sees, or reject it (decision 0258). Two approvers other than the requester, one per branch.
    */
   "customers.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
+  /**
+   * Approve or reject a member of staff's move to another office for an office one sees (decision 0260); a head-office
+   * admin asks for it (staff.manage). Two approvers other than the requester and the person moved, one per office.
+   */
+  "staff.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
   /** End a borrower's sessions on the borrower's page (/account) and forget their devices: support, for a lost phone. */
   "customers.sessions": ["super_admin", "admin", "account_manager"],
   /** Create staff, change roles, deactivate, reset passwords and two-factor. */

@@ -9,10 +9,12 @@ import {
   importUpazilaBranchesSchema,
   pickBranchSchema,
   rejectTransferSchema,
+  requestStaffTransferSchema,
   requestTransferSchema,
   upazilaBranchSchema,
 } from "./schemas";
 import { closeOffice, createOffice, editOffice, pickBranch } from "./service";
+import { approveStaffTransfer, rejectStaffTransfer, requestStaffTransfer } from "./staff-transfers";
 import { approveTransfer, rejectTransfer, requestTransfer } from "./transfers";
 
 export const createOfficeAction = defineAction({
@@ -77,4 +79,26 @@ export const rejectTransferAction = defineAction({
   permission: "customers.transfer",
   input: rejectTransferSchema,
   handler: (input, ctx) => rejectTransfer(ctx, input),
+});
+
+/** A head-office admin asks to move a member of staff to another office (decision 0260). */
+export const requestStaffTransferAction = defineAction({
+  name: "staff.transfer.request",
+  permission: "staff.manage",
+  input: requestStaffTransferSchema,
+  handler: (input, ctx) => requestStaffTransfer(ctx, input),
+});
+
+export const approveStaffTransferAction = defineAction({
+  name: "staff.transfer.approve",
+  permission: "staff.transfer",
+  input: decideTransferSchema,
+  handler: (input, ctx) => approveStaffTransfer(ctx, input),
+});
+
+export const rejectStaffTransferAction = defineAction({
+  name: "staff.transfer.reject",
+  permission: "staff.transfer",
+  input: rejectTransferSchema,
+  handler: (input, ctx) => rejectStaffTransfer(ctx, input),
 });

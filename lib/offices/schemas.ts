@@ -104,3 +104,12 @@ export type RequestTransferValues = z.output<typeof requestTransferSchema>;
 
 export const decideTransferSchema = z.object({ transferId: recordId });
 export const rejectTransferSchema = z.object({ transferId: recordId, reason: requiredText(MAX_TRANSFER_REASON_LENGTH) });
+
+/** A member of staff's move to another office (decision 0260): who, the open office, and why. */
+export const requestStaffTransferSchema = z.object({
+  staffUserId: recordId,
+  toOfficeId: recordId,
+  reason: requiredText(MAX_TRANSFER_REASON_LENGTH),
+});
+export type RequestStaffTransferInput = z.input<typeof requestStaffTransferSchema>;
+export type RequestStaffTransferValues = z.output<typeof requestStaffTransferSchema>;

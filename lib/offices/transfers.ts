@@ -7,6 +7,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RequestTransferValues } from "./schemas";
 import { inScope } from "./scope-rules";
+import { approvalOf } from "./two-sided-approval";
 
 type Tx = Prisma.TransactionClient;
 
@@ -78,16 +79,9 @@ export async function approveTransfer(ctx: StaffContext, input: { transferId: st
   return prisma.$transaction(async (tx) => {
     const transfer = await lockedTransfer(tx, ctx, input.transferId);
     if (!transfer) return fail("notFound");
-    if (transfer.status !== "requested") return fail("conflict", { reason: "statusChanged", details: { status: transfer.status } });
-    if (transfer.requestedById === ctx.user.id) return fail("forbidden", { reason: "sameAsRequester" });
-    if (transfer.fromApprovedById === ctx.user.id || transfer.toApprovedById === ctx.user.id) return fail("forbidden", { reason: "alreadyApprovedByYou" });
-    const side = !transfer.fromApprovedById && inScope(ctx.scope, transfer.fromBranchId) ? "from" : !transfer.toApprovedById && inScope(ctx.scope, transfer.toBranchId) ? "to" : null;
-    if (!side) return fail("conflict", { reason: "awaitingOtherBranch" });
-    const approvals = {
-      fromApprovedById: side === "from" ? ctx.user.id : transfer.fromApprovedById,
-      toApprovedById: side === "to" ? ctx.user.id : transfer.toApprovedById,
-    };
-    const completed = approvals.fromApprovedById !== null && approvals.toApprovedById !== null;
+    const approval = approvalOf(transfer, ctx.user.id, { from: inScope(ctx.scope, transfer.fromBranchId), to: inScope(ctx.scope, transfer.toBranchId) });
+    if (!approval.ok) return approval;
+    const { side, approvals, completed } = approval;
     if (completed) {
       const refused = await moveCustomer(tx, transfer);
       if (refused) return refused;

@@ -14,7 +14,7 @@ export function listStaff() {
       email: true,
       role: true,
       active: true,
-      office: { select: { code: true, nameBn: true, nameEn: true } },
+      office: { select: { id: true, code: true, nameBn: true, nameEn: true } },
       twoFactorEnabled: true,
       lockedUntil: true,
       lastLoginAt: true,

@@ -13,7 +13,13 @@ import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
-import { approveTransferAction, rejectTransferAction, requestTransferAction } from "@/lib/offices/actions";
+import {
+  approveStaffTransferAction,
+  approveTransferAction,
+  rejectStaffTransferAction,
+  rejectTransferAction,
+  requestTransferAction,
+} from "@/lib/offices/actions";
 import { MAX_TRANSFER_REASON_LENGTH, rejectTransferSchema, requestTransferSchema } from "@/lib/offices/schemas";
 import type { z } from "zod";
 
@@ -85,15 +91,25 @@ export function RequestTransferDialog({ userNumber, branches }: { userNumber: st
   );
 }
 
-/** Approves a transfer for the branch the staff member sees; the second approval moves the customer. */
-export function ApproveTransferButton({ transferId, customer }: { transferId: string; customer: string }) {
+/** What is moved: a customer between branches (0258) or a member of staff between offices (0260). */
+type TransferKind = "customer" | "staff";
+
+const APPROVE = { customer: approveTransferAction, staff: approveStaffTransferAction } as const;
+const REJECT = { customer: rejectTransferAction, staff: rejectStaffTransferAction } as const;
+
+/** Approves a transfer for the branch or office the staff member sees; the second approval makes the move. */
+export function ApproveTransferButton({ transferId, who, kind = "customer" }: { transferId: string; who: string; kind?: TransferKind }) {
   const t = useTranslations("adminTransfers");
   return (
     <ActionButton
-      run={() => approveTransferAction({ transferId })}
-      confirm={t("approveConfirm", { customer })}
+      run={() => APPROVE[kind]({ transferId })}
+      confirm={kind === "staff" ? t("staff.approveConfirm", { name: who }) : t("approveConfirm", { customer: who })}
       onDone={({ completed }) =>
-        announceNotice({ tone: "success", title: t(completed ? "notices.completedTitle" : "notices.approvedTitle"), text: t(completed ? "notices.completedText" : "notices.approvedText") })
+        announceNotice(
+          kind === "staff"
+            ? { tone: "success", title: t(completed ? "staff.notices.completedTitle" : "notices.approvedTitle"), text: t(completed ? "staff.notices.completedText" : "staff.notices.approvedText") }
+            : { tone: "success", title: t(completed ? "notices.completedTitle" : "notices.approvedTitle"), text: t(completed ? "notices.completedText" : "notices.approvedText") },
+        )
       }
       icon={<CheckCircle2 aria-hidden />}
       size="sm"
@@ -106,16 +122,16 @@ export function ApproveTransferButton({ transferId, customer }: { transferId: st
 }
 
 /** Rejects (or, for its requester, withdraws) an open transfer, with the reason. */
-export function RejectTransferDialog({ transferId }: { transferId: string }) {
+export function RejectTransferDialog({ transferId, kind = "customer" }: { transferId: string; kind?: TransferKind }) {
   const t = useTranslations("adminTransfers");
   const tCommon = useTranslations("adminCommon");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const empty = { transferId, reason: "" };
   const form = useForm<z.input<typeof rejectTransferSchema>, unknown, z.output<typeof rejectTransferSchema>>({ resolver: zodResolver(rejectTransferSchema), defaultValues: empty });
-  const { onSubmit, error, pending } = useActionSubmit(form, rejectTransferAction, () => {
+  const { onSubmit, error, pending } = useActionSubmit(form, REJECT[kind], () => {
     setOpen(false);
-    announceNotice({ tone: "success", title: t("notices.rejectedTitle"), text: t("notices.rejectedText") });
+    announceNotice({ tone: "success", title: t("notices.rejectedTitle"), text: t(kind === "staff" ? "staff.notices.rejectedText" : "notices.rejectedText") });
     router.refresh();
   });
   const id = `reject-transfer-${transferId}`;

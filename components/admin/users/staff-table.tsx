@@ -7,18 +7,21 @@ import { formatDateTime } from "@/lib/format";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import type { StaffListRow } from "@/lib/staff/queries";
 import { cn } from "@/lib/utils";
-import { StaffRowActions } from "./staff-row-actions";
+import { StaffRowActions, type OfficeChoice } from "./staff-row-actions";
 
 export async function StaffTable({
   rows,
   actorId,
   actorRole,
   assignableRoles,
+  offices,
 }: {
   rows: StaffListRow[];
   actorId: string;
   actorRole: StaffRole;
   assignableRoles: readonly StaffRole[];
+  /** The open offices a member of staff may be moved to (decision 0260). */
+  offices: readonly OfficeChoice[];
 }) {
   const [t, tShell, tCommon, locale] = await Promise.all([getTranslations("adminUsers"), getTranslations("adminShell"), getTranslations("adminCommon"), getLocale()]);
   const now = new Date();
@@ -65,7 +68,7 @@ export async function StaffTable({
                 <TableCell>{row.twoFactorEnabled ? t("twoFactorOn") : t("twoFactorOff")}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.lastLoginAt ? formatDateTime(row.lastLoginAt, locale) : t("never")}</TableCell>
                 <TableCell className="text-right">
-                  {manageable ? <StaffRowActions staff={{ id: row.id, name: row.name, role: row.role, active: row.active }} roles={assignableRoles} /> : null}
+                  {manageable ? <StaffRowActions staff={{ id: row.id, name: row.name, role: row.role, active: row.active, officeId: row.office.id }} roles={assignableRoles} offices={offices} /> : null}
                 </TableCell>
               </TableRow>
             );

@@ -1,72 +1,64 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
-import { ListTable } from "@/components/admin/list-parts";
+import { getTranslations } from "next-intl/server";
 import { NoticeRegion } from "@/components/admin/notices";
-import { ApproveTransferButton, RejectTransferDialog } from "@/components/admin/offices/transfer-forms";
+import { TransferTable } from "@/components/admin/offices/transfer-table";
 import { PageHeader } from "@/components/admin/page-header";
-import { StatusPill } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { TableCell, TableRow } from "@/components/ui/table";
-import type { Locale } from "@/i18n/config";
 import { requirePermission } from "@/lib/auth/guard";
-import { formatDateTime } from "@/lib/format";
-import { listTransfers } from "@/lib/offices/transfer-queries";
+import { hasPermission } from "@/lib/auth/permissions";
+import { listStaffTransfers, listTransfers } from "@/lib/offices/transfer-queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminTransfers"))("metaTitle") };
 }
 
-const TONE = { requested: "yellow", completed: "green", rejected: "grey" } as const;
+function Empty({ text, testId }: { text: string; testId: string }) {
+  return (
+    <p className="rounded-md border bg-background p-4 text-sm text-muted-foreground" data-testid={testId}>
+      {text}
+    </p>
+  );
+}
 
-/** Customers' transfers between branches (decision 0258) that concern the staff member's branches: approve or reject. */
+/**
+ * Moves that concern the staff member's offices, to approve or reject: customers between branches (decision 0258) and,
+ * for those who hold staff.transfer, members of staff between offices (0260).
+ */
 export default async function TransfersPage() {
   const ctx = await requirePermission("customers.transfer", "/admin/transfers");
-  const [t, locale, transfers] = await Promise.all([getTranslations("adminTransfers"), getLocale() as Promise<Locale>, listTransfers(ctx.scope)]);
-  const nameOf = (o: { code: string; nameBn: string; nameEn: string }) => `${o.code} · ${locale === "bn" ? o.nameBn : o.nameEn}`;
+  const showStaff = hasPermission(ctx.user.role, "staff.transfer");
+  const [t, tShell, transfers, staffMoves] = await Promise.all([
+    getTranslations("adminTransfers"),
+    getTranslations("adminShell"),
+    listTransfers(ctx.scope),
+    showStaff ? listStaffTransfers(ctx.user.office) : [],
+  ]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
+      <h2 className="mb-2 text-base font-semibold">{t("customersTitle")}</h2>
       {transfers.length === 0 ? (
-        <p className="rounded-md border bg-background p-4 text-sm text-muted-foreground" data-testid="transfers-empty">
-          {t("empty")}
-        </p>
+        <Empty text={t("empty")} testId="transfers-empty" />
       ) : (
-        <ListTable testId="transfers-table" columns={[t("columns.customer"), t("columns.move"), t("columns.reason"), t("columns.approvals"), t("columns.status"), t("columns.actions")]}>
-          <ClientMessages namespaces={["adminTransfers", "adminCommon", "validation"]}>
-            {transfers.map((row) => (
-              <TableRow key={row.id} data-testid="transfer-row" data-customer={row.customer.userNumber}>
-                <TableCell>
-                  <span className="font-medium">{row.customer.name}</span>
-                  <span className="block font-mono text-xs text-muted-foreground">{row.customer.userNumber}</span>
-                </TableCell>
-                <TableCell className="text-sm">
-                  {nameOf(row.fromBranch)} → {nameOf(row.toBranch)}
-                  <span className="block text-xs text-muted-foreground">{t("requestedBy", { name: row.requestedBy, at: formatDateTime(row.createdAt, locale) })}</span>
-                </TableCell>
-                <TableCell className="max-w-xs text-sm">
-                  {row.reason}
-                  {row.rejectionReason ? <span className="block text-xs text-muted-foreground">{t("rejectedBecause", { name: row.rejectedBy ?? "—", reason: row.rejectionReason })}</span> : null}
-                </TableCell>
-                <TableCell className="text-xs">
-                  <span className="block">{t("fromSide", { name: row.fromApprovedBy ?? t("waiting") })}</span>
-                  <span className="block">{t("toSide", { name: row.toApprovedBy ?? t("waiting") })}</span>
-                </TableCell>
-                <TableCell>
-                  <StatusPill tone={TONE[row.status]} label={t(`status.${row.status}`)} status={row.status} />
-                </TableCell>
-                <TableCell className="text-right">
-                  {row.status === "requested" ? (
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <ApproveTransferButton transferId={row.id} customer={row.customer.userNumber} />
-                      <RejectTransferDialog transferId={row.id} />
-                    </div>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </ClientMessages>
-        </ListTable>
+        <TransferTable
+          kind="customer"
+          rows={transfers.map(({ customer, fromBranch, toBranch, ...row }) => ({ ...row, who: { name: customer.name, detail: customer.userNumber, key: customer.userNumber }, from: fromBranch, to: toBranch }))}
+        />
       )}
+      {showStaff ? (
+        <section className="mt-6" data-testid="staff-transfers">
+          <h2 className="mb-1 text-base font-semibold">{t("staff.title")}</h2>
+          <p className="mb-2 text-sm text-muted-foreground">{t("staff.description")}</p>
+          {staffMoves.length === 0 ? (
+            <Empty text={t("staff.empty")} testId="staff-transfers-empty" />
+          ) : (
+            <TransferTable
+              kind="staff"
+              rows={staffMoves.map(({ staff, fromOffice, toOffice, ...row }) => ({ ...row, who: { name: staff.name, detail: tShell(`roles.${staff.role}`), key: staff.name }, from: fromOffice, to: toOffice }))}
+            />
+          )}
+        </section>
+      ) : null}
       <ClientMessages namespaces={["adminCommon"]}>
         <NoticeRegion />
       </ClientMessages>

@@ -22,11 +22,11 @@ export default async function StaffPage() {
   const choices = officeChoices(offices, locale as Locale, (level) => tOffices(`levels.${level}`));
   const assignableRoles = ROLES.filter((role) => canManageRole(ctx.user.role, role));
   return (
-    <ClientMessages namespaces={["adminUsers", "adminCommon", "adminShell", "validation"]}>
+    <ClientMessages namespaces={["adminUsers", "adminTransfers", "adminCommon", "adminShell", "validation"]}>
       <PageHeader title={t("title")} description={t("description")}>
         <CreateStaffDialog roles={assignableRoles} offices={choices} />
       </PageHeader>
-      <StaffTable rows={staff} actorId={ctx.user.id} actorRole={ctx.user.role} assignableRoles={assignableRoles} />
+      <StaffTable rows={staff} actorId={ctx.user.id} actorRole={ctx.user.role} assignableRoles={assignableRoles} offices={choices} />
     </ClientMessages>
   );
 }
