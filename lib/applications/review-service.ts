@@ -108,6 +108,7 @@ export async function decideApplication(ctx: StaffContext, input: DecisionInput)
         values: { applicationId: application.applicationId, reason: input.reason ?? "", statusPath: `/status?id=${application.applicationId}` },
         entityType: "LoanApplication",
         entityId: application.id,
+        branchId: application.branchId,
       });
     }
 

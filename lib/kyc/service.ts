@@ -194,6 +194,7 @@ export async function decideKycCase(
         values: { caseNumber: found.caseNumber, reason: reason ?? "", link: publicLink(localizedPath(`/kyc/resubmit?token=${token}`, subject.language)) },
         entityType: "KycCase",
         entityId: found.id,
+        branchId: found.branchId,
       });
     }
     if (subject.customerId) await syncCustomerKycStatus(tx, subject.customerId);

@@ -5,6 +5,7 @@ import type { Language, OutboxChannel, Prisma } from "@/lib/generated/prisma/cli
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
+import { inScope } from "@/lib/offices/scope-rules";
 import { env } from "@/lib/env";
 import { channelAdapter, httpSmsAdapter, logOnlyAdapter, type DeliveryAdapter, type OutgoingMessage } from "./adapter";
 import { carriesSecret, renderStoredMessage, type OutboxTemplate, type OutboxTemplateValues } from "./templates";
@@ -30,6 +31,8 @@ export type QueuedMessage<T extends OutboxTemplate> = {
   /** The record the message is about, e.g. LoanApplication + its id. */
   entityType?: string;
   entityId?: string;
+  /** That record's branch (issue 41), when it has one. */
+  branchId?: string | null;
 };
 
 /**
@@ -49,6 +52,7 @@ export async function queueMessage<T extends OutboxTemplate>(tx: Prisma.Transact
       sealedBody,
       entityType: message.entityType ?? null,
       entityId: message.entityId ?? null,
+      branchId: message.branchId ?? null,
     },
     select: { id: true },
   });
@@ -241,8 +245,9 @@ export function deliverAfterResponse(): void {
  */
 export async function resendFailedMessage(ctx: StaffContext, input: { id: string }, now = new Date()): Promise<ActionResult<{ id: string }>> {
   const result = await prisma.$transaction(async (tx) => {
-    const row = await tx.outboxMessage.findUnique({ where: { id: input.id }, select: { status: true, attempts: true, lastError: true, template: true } });
-    if (!row) return fail("notFound");
+    const row = await tx.outboxMessage.findUnique({ where: { id: input.id }, select: { status: true, attempts: true, lastError: true, template: true, branchId: true } });
+    // A message about another branch's record is not found (the head office sees every message, of no branch too).
+    if (!row || (ctx.scope.kind !== "all" && !inScope(ctx.scope, row.branchId))) return fail("notFound");
     // Its secret was cleared when it was given up, and is stale by now: the person asks for a new one.
     if (carriesSecret(row.template)) return fail("conflict", { reason: "secretGone" });
     const { count } = await tx.outboxMessage.updateMany({

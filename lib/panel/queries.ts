@@ -14,7 +14,7 @@ export async function panelCounts(ctx: StaffContext): Promise<ShellCounts> {
     isAllowed(ctx, "loans.read") ? countLoansAwaitingDecision(ctx.scope) : Promise.resolve(0),
     isAllowed(ctx, "kyc.read") ? countOpenKycCases(ctx.scope) : Promise.resolve(0),
     isAllowed(ctx, "dashboard.read") ? countOpenAlerts(ctx.scope) : Promise.resolve(null),
-    isAllowed(ctx, "settings.messages") ? countFailedMessages() : Promise.resolve(0),
+    isAllowed(ctx, "settings.messages") ? countFailedMessages(ctx.scope) : Promise.resolve(0),
   ]);
   return { badges: { applicationReview: awaitingReview, loans: awaitingDecision, kyc: openKyc, messages: failedMessages }, alerts };
 }

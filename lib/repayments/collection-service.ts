@@ -126,6 +126,7 @@ export async function sendReminder(ctx: StaffContext, input: CollectionActionInp
       values: { loanNumber: row.loan.loanNumber, emiNumber: row.emiNumber, amountDue: owed, dueDate },
       entityType: "LoanInstallment",
       entityId: input.installmentId,
+      branchId: row.loan.branchId,
     });
     await recordActivity(
       tx,

@@ -22,6 +22,7 @@ import { enqueueJob, runDueJobs } from "@/lib/jobs/queue";
 import { resendMessageAction } from "@/lib/outbox/actions";
 import { httpSmsAdapter, type DeliveryAdapter } from "@/lib/outbox/adapter";
 import { countFailedMessages, listOutboxMessages } from "@/lib/outbox/queries";
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { outboxFiltersSchema } from "@/lib/outbox/schemas";
 import { deliverPendingMessages, MAX_DELIVERY_ATTEMPTS, nextAttemptDelayMs, queueMessage } from "@/lib/outbox/service";
 import { actAs } from "../support/staff-session";
@@ -122,8 +123,8 @@ describe("SMS through an HTTP gateway", () => {
     expect(await deliverPendingMessages({ adapter, now: new Date(now.getTime() + 30 * 86_400_000) })).toEqual({ sent: 0, failed: 0 });
 
     // Shown to admins, first on their list.
-    expect(await countFailedMessages()).toBe(1);
-    const list = await listOutboxMessages(outboxFiltersSchema.parse({}));
+    expect(await countFailedMessages(ALL_OFFICES)).toBe(1);
+    const list = await listOutboxMessages(outboxFiltersSchema.parse({}), ALL_OFFICES);
     expect(list.rows.map((r) => r.id)).toEqual([id]);
 
     // Only admins may send it again; a loan officer changes nothing.
@@ -145,7 +146,7 @@ describe("SMS through an HTTP gateway", () => {
     gateway.status = 200;
     expect(await deliverPendingMessages({ adapter })).toEqual({ sent: 1, failed: 0 });
     expect(await prisma.outboxMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "sent", attempts: 1 });
-    expect(await countFailedMessages()).toBe(0);
+    expect(await countFailedMessages(ALL_OFFICES)).toBe(0);
   });
 
   it("counts a gateway that does not answer in time as a failure to retry", async () => {

@@ -33,7 +33,7 @@ const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/applications/review-queries.ts": { sites: 1, why: "system" }, // the version fingerprint of the stat cards' cache
   "lib/applications/review-service.ts": { sites: 9, why: "actionChecks" },
   "lib/applications/service.ts": { sites: 2, why: "public" },
-  "lib/borrower/queries.ts": { sites: 2, why: "borrower" },
+  "lib/borrower/queries.ts": { sites: 3, why: "borrower" }, // and her own messages, by her phone
   "lib/borrower/service.ts": { sites: 4, why: "borrower" },
   "lib/customers/admin-service.ts": { sites: 6, why: "actionChecks" },
   "lib/customers/queries.ts": { sites: 4, why: "underScopedParent" },
@@ -48,7 +48,9 @@ const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/offices/scope.ts": { sites: 1, why: "system" },
   "lib/offices/service.ts": { sites: 2, why: "system" },
   "lib/offices/transfers.ts": { sites: 7, why: "actionChecks" }, // a transfer is found through inScope of either branch; then moves the customer's records // the super admin closes an office only once none of its loans is open
-  "lib/repayments/collection-service.ts": { sites: 5, why: "actionChecks" },
+  "lib/ops/queries.ts": { sites: 1, why: "system" }, // the outbox's backlog for the health and metrics endpoints
+  "lib/outbox/service.ts": { sites: 8, why: "system" }, // queueing and delivery; the resend is checked with inScope
+  "lib/repayments/collection-service.ts": { sites: 6, why: "actionChecks" },
   "lib/repayments/queries.ts": { sites: 21, why: "narrowedSql" },
   "lib/repayments/service.ts": { sites: 6, why: "actionChecks" },
 };

@@ -36,9 +36,9 @@ const templateLabel = (template: string) => (template in TEMPLATE_LABELS ? TEMPL
 
 /** The outbox for admins: what could not be delivered (first), what waits, what went out; send a failed one again. */
 export default async function MessagesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("settings.messages", PATH);
+  const ctx = await requirePermission("settings.messages", PATH);
   const filters = outboxFiltersSchema.parse(await searchParams);
-  const [t, locale, list] = await Promise.all([getTranslations("adminMessages"), getLocale() as Promise<Locale>, listOutboxMessages(filters)]);
+  const [t, locale, list] = await Promise.all([getTranslations("adminMessages"), getLocale() as Promise<Locale>, listOutboxMessages(filters, ctx.scope)]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description", { attempts: formatNumber(MAX_DELIVERY_ATTEMPTS, locale) })} />
@@ -69,6 +69,11 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
                   <TableCell className="text-sm">
                     <div>{templateLabel(row.template) ? t(templateLabel(row.template)!) : row.template}</div>
                     <div className="text-xs text-muted-foreground">{t(`statuses.${row.status}`)}</div>
+                    {row.branch ? (
+                      <div className="text-xs text-muted-foreground" data-testid="message-branch">
+                        <span className="font-mono">{row.branch.code}</span> {locale === "bn" ? row.branch.nameBn : row.branch.nameEn}
+                      </div>
+                    ) : null}
                   </TableCell>
                   <TableCell className="text-sm">{t("attemptsValue", { count: formatNumber(row.attempts, locale) })}</TableCell>
                   <TableCell className="max-w-xs font-mono text-xs break-words whitespace-normal" lang="en">
