@@ -59,37 +59,65 @@ async function loanFigures(w: ReturnType<typeof periodWindows>, scope: OfficeSco
   return row ?? {};
 }
 
-/** The active portfolio (outstanding balance) at an instant, as defined above. */
-async function portfolioAt(at: Date, scope: OfficeScope): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
-    WITH open_loans AS (
-      SELECT "id", "disbursedAmount" FROM "Loan"
-      WHERE "disbursedAt" < ${at} AND ("closedAt" IS NULL OR "closedAt" >= ${at}) AND "disbursedAmount" IS NOT NULL
-        AND ${within(scope).branch(`"branchId"`)})
-    SELECT (SELECT sum("disbursedAmount") FROM open_loans) AS "disbursed",
-           (SELECT sum(p."amount") FROM "LoanPayment" p JOIN open_loans l ON l."id" = p."loanId"
-             WHERE p."status" = 'completed' AND p."createdAt" < ${at}) AS "repaid"`;
-  return Math.max(0, n(row?.disbursed) - n(row?.repaid));
+/**
+ * The active portfolio (outstanding balance) at two instants, as defined above, from one pass over the loans open at
+ * either and their payments (the loans open at `start` or at `end` are those disbursed before `end` and not closed
+ * before `start`, as start < end).
+ */
+async function portfolioAt(start: Date, end: Date, scope: OfficeScope): Promise<{ atStart: number; atEnd: number }> {
+  const [row] = await prisma.$queryRaw<{ disbursedEnd: bigint | null; disbursedStart: bigint | null; repaidEnd: bigint | null; repaidStart: bigint | null }[]>`
+    WITH open_loans AS MATERIALIZED (
+      SELECT "id", "disbursedAmount",
+             ("disbursedAt" < ${end} AND ("closedAt" IS NULL OR "closedAt" >= ${end})) AS "openAtEnd",
+             ("disbursedAt" < ${start} AND ("closedAt" IS NULL OR "closedAt" >= ${start})) AS "openAtStart"
+      FROM "Loan"
+      WHERE "disbursedAt" < ${end} AND ("closedAt" IS NULL OR "closedAt" >= ${start}) AND "disbursedAmount" IS NOT NULL
+        AND ${within(scope).branch(`"branchId"`)}),
+    loans AS (
+      SELECT sum("disbursedAmount") FILTER (WHERE "openAtEnd") AS "disbursedEnd",
+             sum("disbursedAmount") FILTER (WHERE "openAtStart") AS "disbursedStart"
+      FROM open_loans),
+    repaid AS (
+      SELECT sum(p."amount") FILTER (WHERE l."openAtEnd") AS "repaidEnd",
+             sum(p."amount") FILTER (WHERE l."openAtStart" AND p."createdAt" < ${start}) AS "repaidStart"
+      FROM "LoanPayment" p JOIN open_loans l ON l."id" = p."loanId"
+      WHERE p."status" = 'completed' AND p."createdAt" < ${end})
+    SELECT * FROM loans, repaid`;
+  return {
+    atStart: Math.max(0, n(row?.disbursedStart) - n(row?.repaidStart)),
+    atEnd: Math.max(0, n(row?.disbursedEnd) - n(row?.repaidEnd)),
+  };
 }
 
-async function collectionRate(start: Date, end: Date, scope: OfficeScope): Promise<number | null> {
-  const [row] = await prisma.$queryRaw<{ due: bigint | null; paid: bigint | null }[]>`
-    SELECT sum("emiAmount") AS "due", sum(LEAST("paidAmount", "emiAmount")) AS "paid" FROM "LoanInstallment"
-    WHERE "dueDate" >= ${dhakaDay(start).date} AND "dueDate" < ${dhakaDay(end).date} AND ${within(scope).loan(`"loanId"`)}`;
-  return percentOf(n(row?.paid), n(row?.due));
+/** The collection rate of the current and the previous window (instalments due in each, by Asia/Dhaka date). */
+async function collectionRates(w: ReturnType<typeof periodWindows>, scope: OfficeScope): Promise<{ current: number | null; previous: number | null }> {
+  const [curStart, curEnd, prevStart, prevEnd] = [w.current.start, w.current.end, w.previous.start, w.previous.end].map((d) => dhakaDay(d).date);
+  const cur = Prisma.sql`"dueDate" >= ${curStart} AND "dueDate" < ${curEnd}`;
+  const prev = Prisma.sql`"dueDate" >= ${prevStart} AND "dueDate" < ${prevEnd}`;
+  const [row] = await prisma.$queryRaw<{ due: bigint | null; paid: bigint | null; dueBefore: bigint | null; paidBefore: bigint | null }[]>`
+    SELECT sum("emiAmount") FILTER (WHERE ${cur}) AS "due", sum(LEAST("paidAmount", "emiAmount")) FILTER (WHERE ${cur}) AS "paid",
+           sum("emiAmount") FILTER (WHERE ${prev}) AS "dueBefore", sum(LEAST("paidAmount", "emiAmount")) FILTER (WHERE ${prev}) AS "paidBefore"
+    FROM "LoanInstallment"
+    WHERE (${cur} OR ${prev}) AND ${within(scope).loan(`"loanId"`)}`;
+  return { current: percentOf(n(row?.paid), n(row?.due)), previous: percentOf(n(row?.paidBefore), n(row?.dueBefore)) };
 }
 
-/** Balance at risk: loans with an instalment unpaid more than 30 days after it fell due. */
-async function par30(now: Date, portfolio: number, scope: OfficeScope): Promise<number> {
+/**
+ * Balance at risk: loans with an instalment unpaid more than 30 days after it fell due. The unpaid instalments come
+ * from a range of the partial index of unpaid instalments by due date; each risky loan's payments from an index
+ * lookup of its own (not a pass over every payment of the book).
+ */
+async function balanceAtRisk(now: Date, scope: OfficeScope): Promise<number> {
   const cutoff = new Date(dhakaDay(now).date.getTime() - 30 * 24 * 60 * 60 * 1000);
   const [row] = await prisma.$queryRaw<{ disbursed: bigint | null; repaid: bigint | null }[]>`
-    WITH risky AS (
+    WITH risky AS MATERIALIZED (
       SELECT l."id", l."disbursedAmount" FROM "Loan" l
       WHERE l."status" = 'disbursed' AND ${within(scope).branch(`l."branchId"`)} AND EXISTS (
         SELECT 1 FROM "LoanInstallment" i WHERE i."loanId" = l."id" AND i."dueDate" < ${cutoff} AND i."paidAmount" < i."emiAmount"))
-    SELECT (SELECT sum("disbursedAmount") FROM risky) AS "disbursed",
-           (SELECT sum(p."amount") FROM "LoanPayment" p JOIN risky r ON r."id" = p."loanId" WHERE p."status" = 'completed') AS "repaid"`;
-  return percentOf(Math.max(0, n(row?.disbursed) - n(row?.repaid)), portfolio) ?? 0;
+    SELECT sum(r."disbursedAmount") AS "disbursed",
+           sum((SELECT sum(p."amount") FROM "LoanPayment" p WHERE p."loanId" = r."id" AND p."status" = 'completed')) AS "repaid"
+    FROM risky r`;
+  return Math.max(0, n(row?.disbursed) - n(row?.repaid));
 }
 
 export type DashboardKpis = {
@@ -103,21 +131,21 @@ export type DashboardKpis = {
 
 export async function getDashboardKpis(period: Period, scope: OfficeScope, now = new Date()): Promise<DashboardKpis> {
   const w = periodWindows(period, now);
-  const [apps, loans, portfolioNow, portfolioBefore, collectedNow, collectedBefore] = await Promise.all([
+  const [apps, loans, portfolio, collected, atRisk] = await Promise.all([
     applicationFigures(w, scope),
     loanFigures(w, scope),
-    portfolioAt(w.current.end, scope),
-    portfolioAt(w.current.start, scope),
-    collectionRate(w.current.start, w.current.end, scope),
-    collectionRate(w.previous.start, w.previous.end, scope),
+    portfolioAt(w.current.start, w.current.end, scope),
+    collectionRates(w, scope),
+    balanceAtRisk(now, scope),
   ]);
+  const portfolioNow = portfolio.atEnd;
   return {
     applicationsReceived: kpi(n(apps.received), n(apps.receivedBefore)),
     approvalRate: kpi(percentOf(n(apps.approved), n(apps.approved) + n(apps.rejected)), percentOf(n(apps.approvedBefore), n(apps.approvedBefore) + n(apps.rejectedBefore))),
     amountDisbursed: kpi(n(loans.disbursed), n(loans.disbursedBefore)),
-    activePortfolio: kpi(portfolioNow, portfolioBefore),
-    collectionRate: kpi(collectedNow, collectedBefore),
-    par30: await par30(now, portfolioNow, scope),
+    activePortfolio: kpi(portfolioNow, portfolio.atStart),
+    collectionRate: kpi(collected.current, collected.previous),
+    par30: percentOf(atRisk, portfolioNow) ?? 0,
   };
 }
 
@@ -174,11 +202,11 @@ export async function getPortfolioByProduct(period: Period, scope: OfficeScope, 
     disbursed AS (
       SELECT "loanType", count(*) AS "n", sum("disbursedAmount") AS "amount" FROM "Loan"
       WHERE "disbursedAt" >= ${current.start} AND "disbursedAt" < ${current.end} AND ${inBranch} GROUP BY 1),
-    repaid AS (
-      SELECT "loanId", sum("amount") AS "paid" FROM "LoanPayment" WHERE "status" = 'completed' AND ${within(scope).loan(`"loanId"`)} GROUP BY 1),
     outstanding AS (
       SELECT l."loanType", sum(l."disbursedAmount") - coalesce(sum(r."paid"), 0) AS "amount"
-      FROM "Loan" l LEFT JOIN repaid r ON r."loanId" = l."id" WHERE l."status" = 'disbursed' AND ${within(scope).branch(`l."branchId"`)} GROUP BY 1)
+      FROM "Loan" l
+      LEFT JOIN LATERAL (SELECT sum(p."amount") AS "paid" FROM "LoanPayment" p WHERE p."loanId" = l."id" AND p."status" = 'completed') r ON TRUE
+      WHERE l."status" = 'disbursed' AND ${within(scope).branch(`l."branchId"`)} GROUP BY 1)
     SELECT t."loanType", a."n" AS "applications", d."n" AS "disbursedCount", d."amount" AS "disbursedAmount", o."amount" AS "outstanding"
     FROM unnest(enum_range(NULL::"LoanType")) AS t("loanType")
     LEFT JOIN apps a ON a."loanType" = t."loanType"
@@ -202,16 +230,17 @@ const KYC_WAIT_MS = 48 * 60 * 60 * 1000;
 /** Alerts derived from the data; only kinds with something to say are returned. */
 export async function computeAlerts(scope: OfficeScope, now = new Date()): Promise<DashboardAlert[]> {
   const { branch } = within(scope);
-  const [[row]] = await Promise.all([
-    prisma.$queryRaw<{ apps: bigint; appsOldest: Date | null; kyc: bigint; kycOldest: Date | null; overdue: bigint; overdueOldest: Date | null }[]>`
-      SELECT
-        (SELECT count(*) FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "apps",
-        (SELECT min("submittedAt") FROM "LoanApplication" WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - APPLICATION_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "appsOldest",
-        (SELECT count(*) FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "kyc",
-        (SELECT min("submittedAt") FROM "KycCase" WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${new Date(now.getTime() - KYC_WAIT_MS)} AND ${branch(`"branchId"`)}) AS "kycOldest",
-        (SELECT count(*) FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount" AND ${branch(`l."branchId"`)}) AS "overdue",
-        (SELECT min(i."dueDate") FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount" AND ${branch(`l."branchId"`)}) AS "overdueOldest"`,
-  ]);
+  const appsBefore = new Date(now.getTime() - APPLICATION_WAIT_MS);
+  const kycBefore = new Date(now.getTime() - KYC_WAIT_MS);
+  // Each count and its oldest date from one range (status + submittedAt; the partial index of unpaid instalments).
+  const [row] = await prisma.$queryRaw<{ apps: bigint; appsOldest: Date | null; kyc: bigint; kycOldest: Date | null; overdue: bigint; overdueOldest: Date | null }[]>`
+    SELECT a."n" AS "apps", a."oldest" AS "appsOldest", k."n" AS "kyc", k."oldest" AS "kycOldest", o."n" AS "overdue", o."oldest" AS "overdueOldest"
+    FROM (SELECT count(*) AS "n", min("submittedAt") AS "oldest" FROM "LoanApplication"
+          WHERE "status" IN ('pending', 'under_review') AND "submittedAt" < ${appsBefore} AND ${branch(`"branchId"`)}) a,
+         (SELECT count(*) AS "n", min("submittedAt") AS "oldest" FROM "KycCase"
+          WHERE "status" IN ('pending_review', 'under_review') AND "submittedAt" < ${kycBefore} AND ${branch(`"branchId"`)}) k,
+         (SELECT count(*) AS "n", min(i."dueDate") AS "oldest" FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId"
+          WHERE l."status" = 'disbursed' AND i."dueDate" < ${dhakaDay(now).date} AND i."paidAmount" < i."emiAmount" AND ${branch(`l."branchId"`)}) o`;
   const alerts: DashboardAlert[] = [];
   if (row && n(row.apps) > 0 && row.appsOldest) alerts.push({ kind: "staleApplications", priority: "high", count: n(row.apps), oldest: row.appsOldest, href: "/admin/application-review?status=pending" });
   if (row && n(row.overdue) > 0 && row.overdueOldest) alerts.push({ kind: "overdueInstallments", priority: "high", count: n(row.overdue), oldest: row.overdueOldest, href: "/admin/repayments?tab=overdue" });
