@@ -35,12 +35,16 @@ async function nidTaken<T>(scope: OfficeScope, nid: string): Promise<ActionResul
  * is refused with the holder's user number, and nothing is written.
  */
 export async function createCustomer(ctx: StaffContext, input: CreateCustomerValues, now = new Date()): Promise<ActionResult<{ userNumber: string }>> {
-  // A customer belongs to a branch: the creator's own, or the one open branch; with several, a head-office or area
-  // member of staff cannot say which yet (issue 41: the form's branch picker comes with the transfers).
-  const branchId = ownBranch(ctx.scope) ?? (await prisma.$queryRaw<{ id: string | null }[]>`SELECT default_branch_id() AS "id"`)[0]?.id ?? null;
-  if (!branchId || !inScope(ctx.scope, branchId)) return fail("conflict", { reason: "chooseBranch" });
+  // A customer belongs to a branch: the creator's own; else the one the head-office or area member of staff chose among
+  // hers, or the lender's one open branch.
+  const chosen = ownBranch(ctx.scope) ?? (input.branchId || null);
+  const branchId = chosen ?? (await prisma.$queryRaw<{ id: string | null }[]>`SELECT default_branch_id() AS "id"`)[0]?.id ?? null;
+  if (!branchId) return fail("validation", { fieldErrors: { branchId: "required" } });
+  if (!inScope(ctx.scope, branchId)) return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
   try {
     return await prisma.$transaction(async (tx): Promise<ActionResult<{ userNumber: string }>> => {
+      const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Office" WHERE "id" = ${branchId} AND "level" = 'branch' AND "status" = 'open' FOR SHARE`;
+      if (!open) return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
       const customer = await findOrCreateCustomerByNid(
         tx,
         {

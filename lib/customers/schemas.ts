@@ -71,6 +71,8 @@ export const createCustomerSchema = z.object({
   employmentType: employmentTypeField,
   employer: requiredText(200),
   monthlyIncome: wholeTaka("invalidIncome"),
+  /** The customer's branch, chosen by staff who see several (decision 0254); blank: the creator's own branch. */
+  branchId: z.string().trim().max(64).optional(),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 export type CreateCustomerValues = z.output<typeof createCustomerSchema>;

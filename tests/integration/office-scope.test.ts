@@ -82,10 +82,10 @@ const scopeOf = async (officeId: string): Promise<OfficeScope> =>
 
 beforeAll(async () => {
   await seedDemo(prisma);
-  north = await office("A01", "area", HEAD);
-  riverside = await office("B0002", "branch", north);
-  south = await office("A02", "area", HEAD);
-  harbour = await office("B0003", "branch", south);
+  north = await office("OS-A1", "area", HEAD);
+  riverside = await office("OS-B1", "branch", north);
+  south = await office("OS-A2", "area", HEAD);
+  harbour = await office("OS-B2", "branch", south);
 
   // One borrower with a disbursed loan that has payments and a KYC case with documents moves to riverside (as a
   // transfer will); the payments already received stay where they were received.
@@ -155,7 +155,7 @@ describe("the office tree", () => {
     const customer = await prisma.customer.findFirstOrThrow({ where: { branchId: MAIN }, select: { id: true } });
     await expect(prisma.customer.update({ where: { id: customer.id }, data: { branchId: north } })).rejects.toThrow(/open branch/);
     await expect(prisma.office.update({ where: { id: south }, data: { status: "closed", closedOn: new Date("2026-11-28") } })).rejects.toThrow(/after the offices under it/);
-    const spare = await office("B0004", "branch", south);
+    const spare = await office("OS-B3", "branch", south);
     await prisma.office.update({ where: { id: spare }, data: { status: "closed", closedOn: new Date("2026-11-28") } });
     await expect(prisma.customer.update({ where: { id: customer.id }, data: { branchId: spare } })).rejects.toThrow(/open branch/);
     await expect(createStaff("loan_officer", { officeId: spare })).rejects.toThrow(/open office/);
@@ -487,7 +487,8 @@ describe("the head office's queue, continued", () => {
     expect((await rejectApplication({ applicationId: submitted.applicationId, reason: "Income not shown" })).ok).toBe(true);
     expect(await assignApplicationBranchAction({ applicationId: submitted.applicationId, branchId: MAIN })).toEqual({ ok: false, error: { code: "conflict", reason: "decided" } });
 
-    // The head office cannot say which branch a customer it adds belongs to (several are open): refused, nothing added.
+    // The head office chooses the branch of a customer it adds (several are open): none chosen, or one that is not an
+    // open branch, is refused and nothing is added; the branch chosen holds her.
     const headAdmin = await createStaff("admin");
     await signInAs(headAdmin.id);
     const before = await prisma.customer.count();
@@ -502,14 +503,19 @@ describe("the head office's queue, continued", () => {
       employer: "Somewhere",
       monthlyIncome: "30000",
     };
-    expect(await createCustomerAction(form)).toEqual({ ok: false, error: { code: "conflict", reason: "chooseBranch" } });
+    expect(await createCustomerAction(form)).toEqual({ ok: false, error: { code: "validation", fieldErrors: { branchId: "required" } } });
+    expect(await createCustomerAction({ ...form, branchId: north })).toEqual({ ok: false, error: { code: "validation", fieldErrors: { branchId: "officeNotOpen" } } });
     expect(await prisma.customer.count()).toBe(before);
+    const chosen = await createCustomerAction({ ...form, branchId: harbour });
+    if (!chosen.ok) throw new Error(JSON.stringify(chosen));
+    expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: chosen.data.userNumber } })).branchId).toBe(harbour);
+    const form2 = { ...form, nid: "7199000004", phone: "01719000004" };
     // The north area has one branch: its manager's customer goes there.
     const areaManager = await createStaff("admin", { officeId: north });
     await signInAs(areaManager.id);
-    const created = await createCustomerAction(form);
+    const created = await createCustomerAction({ ...form2, branchId: harbour });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: created.data.userNumber } })).branchId).toBe(riverside);
-    expect(await prisma.customer.count()).toBe(before + 1);
+    expect(await prisma.customer.count()).toBe(before + 2);
   });
 });

@@ -24,10 +24,14 @@ const EMPTY: CreateCustomerInput = {
   employmentType: "salaried",
   employer: "",
   monthlyIncome: "",
+  branchId: "",
 };
 
-/** Add User: a new customer record, numbered by the server; a taken NID is refused with its holder's number. */
-export function AddCustomerDialog() {
+/**
+ * Add User: a new customer record, numbered by the server; a taken NID is refused with its holder's number. Staff who
+ * see several branches (head office, an area) choose hers.
+ */
+export function AddCustomerDialog({ branches }: { branches: readonly { id: string; label: string }[] }) {
   const t = useTranslations("adminCustomers");
   const tCommon = useTranslations("adminCommon");
   const router = useRouter();
@@ -66,6 +70,9 @@ export function AddCustomerDialog() {
             <TextInput {...p} name="monthlyIncome" label={t("fields.monthlyIncome")} inputMode="numeric" autoComplete="off" hint={t("hints.wholeTaka")} />
           </div>
           <TextInput {...p} name="address" label={t("fields.address")} autoComplete="off" />
+          {branches.length > 0 ? (
+            <SelectInput {...p} name="branchId" label={t("fields.branch")} options={[["", t("chooseBranch")] as const, ...branches.map((b) => [b.id, b.label] as const)]} />
+          ) : null}
           <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} reasonsFrom="adminCustomers" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

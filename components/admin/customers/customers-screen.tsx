@@ -1,6 +1,6 @@
 import { Download, FilterX } from "lucide-react";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { NoticeRegion } from "@/components/admin/notices";
 import { AddCustomerDialog } from "@/components/admin/customers/add-customer-dialog";
 import { CustomerProfileDialog } from "@/components/admin/customers/customer-dialog";
@@ -15,9 +15,17 @@ import { isAllowed, type StaffContext } from "@/lib/auth/guard";
 import { customerAccessOf } from "@/lib/customers/access";
 import { customerStats, getCustomerForEdit, getCustomerProfile, listCustomers } from "@/lib/customers/queries";
 import { listOpenBranches } from "@/lib/offices/queries";
+import { inScope, ownBranch } from "@/lib/offices/scope-rules";
 import { customerListFiltersSchema, editFormValues } from "@/lib/customers/schemas";
 import { searchParam } from "@/lib/validation/search-params";
 
+/** The branches a new customer may be put in by this member of staff: none to choose when she works in one branch, or the lender has one. */
+async function branchesToAddIn(ctx: StaffContext): Promise<{ id: string; label: string }[]> {
+  if (ownBranch(ctx.scope)) return [];
+  const [locale, open] = await Promise.all([getLocale(), listOpenBranches()]);
+  const mine = open.filter((b) => inScope(ctx.scope, b.id));
+  return mine.length > 1 ? mine.map((b) => ({ id: b.id, label: `${b.code} · ${locale === "bn" ? b.nameBn : b.nameEn}` })) : [];
+}
 
 /**
  * Customer records: cards, search and filters from the URL (a plain GET form), one page of customers;
@@ -60,7 +68,7 @@ export async function CustomersScreen({ ctx, params }: { ctx: StaffContext; para
         )}
         {canEdit ? (
           <ClientMessages namespaces={["adminCustomers", "adminCommon", "validation"]}>
-            <AddCustomerDialog />
+            <AddCustomerDialog branches={await branchesToAddIn(ctx)} />
           </ClientMessages>
         ) : null}
         <Button asChild variant="outline" size="sm">
