@@ -18,7 +18,7 @@ import { createPrismaClient } from "../lib/prisma-client";
 import { buildBackOffice } from "../lib/seed/back-office";
 import { DemoDocuments } from "../lib/seed/documents";
 import { demoHolidays } from "../lib/seed/holidays";
-import { demoUpazilaRoutes, seedOffices } from "../lib/seed/offices";
+import { demoUpazilaRoutes, MAIN_BRANCH_ID, seedOffices } from "../lib/seed/offices";
 import { buildKyc } from "../lib/seed/kyc";
 import { seedProducts } from "../lib/seed/products";
 import { buildSociety } from "../lib/seed/society";
@@ -45,13 +45,15 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       await tx.upazilaBranch.createMany({ data: demoUpazilaRoutes(), ...skip });
       await tx.storedDocument.createMany({ data: documents.rows, ...skip });
 
-      await tx.customer.createMany({ data: backOffice.customers, ...skip });
-      await tx.loanApplication.createMany({ data: backOffice.applications, ...skip });
-      await tx.loan.createMany({ data: backOffice.loans, ...skip });
+      // Every demo record is the main branch's (with several branches open, nothing has a branch by default).
+      const inMain = { branchId: MAIN_BRANCH_ID };
+      await tx.customer.createMany({ data: backOffice.customers.map((r) => ({ ...r, ...inMain })), ...skip });
+      await tx.loanApplication.createMany({ data: backOffice.applications.map((r) => ({ ...r, ...inMain })), ...skip });
+      await tx.loan.createMany({ data: backOffice.loans.map((r) => ({ ...r, ...inMain })), ...skip });
       await tx.loanNote.createMany({ data: backOffice.loanNotes, ...skip });
       await tx.loanDocument.createMany({ data: backOffice.loanDocuments, ...skip });
       await tx.loanInstallment.createMany({ data: backOffice.installments, ...skip });
-      await tx.loanPayment.createMany({ data: backOffice.payments, ...skip });
+      await tx.loanPayment.createMany({ data: backOffice.payments.map((r) => ({ ...r, receivedAtBranchId: MAIN_BRANCH_ID })), ...skip });
       await tx.loanPaymentAllocation.createMany({ data: backOffice.paymentAllocations, ...skip });
       // Receipt numbers handed out later continue after the demo payments' own (lib/ids/allocate.ts).
       const lastReceipt = Math.max(0, ...backOffice.payments.map((p) => Number(p.paymentNumber.slice("PAY-".length))));
@@ -59,10 +61,10 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
       if ((counter?.lastValue ?? 0) < lastReceipt) {
         await tx.numberCounter.upsert({ where: { name: "payment" }, create: { name: "payment", lastValue: lastReceipt }, update: { lastValue: lastReceipt } });
       }
-      await tx.collectionActivity.createMany({ data: backOffice.collectionActivities, ...skip });
+      await tx.collectionActivity.createMany({ data: backOffice.collectionActivities.map((r) => ({ ...r, ...inMain })), ...skip });
 
       await tx.blacklistEntry.createMany({ data: kyc.blacklist, ...skip });
-      await tx.kycCase.createMany({ data: kyc.cases, ...skip });
+      await tx.kycCase.createMany({ data: kyc.cases.map((r) => ({ ...r, ...inMain })), ...skip });
       await tx.kycDocument.createMany({ data: kyc.documents, ...skip });
       await tx.verificationCheck.createMany({ data: kyc.checks, ...skip });
       await tx.kycNote.createMany({ data: kyc.notes, ...skip });

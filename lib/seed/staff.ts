@@ -3,7 +3,7 @@ import { ScureBase32Plugin } from "otplib";
 import type { Prisma, StaffRole } from "../generated/prisma/client";
 import { hashPassword } from "../auth/scrypt";
 import { sealTotpSecret } from "../auth/totp-secrets";
-import { DEMO_AREA_ID, MAIN_BRANCH_ID } from "./offices";
+import { DEMO_AGRABAD_BRANCH_ID, DEMO_AREA_ID, DEMO_CHATTOGRAM_AREA_ID, DEMO_HATHAZARI_BRANCH_ID, DEMO_SAVAR_BRANCH_ID, MAIN_BRANCH_ID } from "./offices";
 import { demoId, demoTime } from "./support";
 
 type Db = Prisma.TransactionClient;
@@ -23,6 +23,17 @@ export const DEMO_STAFF: readonly { role: StaffRole; name: string; phone: string
   // Issue 41: the branch's manager and the area's (every other demo account works at the head office).
   { role: "branch_manager", name: "Rashedul Alam", phone: "+8801700000008", email: "branch.manager@demo.rinbondhu.com.bd", officeId: MAIN_BRANCH_ID },
   { role: "area_manager", name: "Shirin Sultana", phone: "+8801700000009", email: "area.manager@demo.rinbondhu.com.bd", officeId: DEMO_AREA_ID },
+];
+
+/**
+ * Staff of the demo's other offices (issue 41: every office has staff), with the demo password and no authenticator
+ * yet: each sets up two-step sign-in at the first sign-in, as a new account does. Demo databases only.
+ */
+export const DEMO_OFFICE_STAFF: readonly { role: StaffRole; name: string; phone: string; officeId: string }[] = [
+  { role: "branch_manager", name: "Mahmuda Khatun", phone: "+8801700000010", officeId: DEMO_SAVAR_BRANCH_ID },
+  { role: "area_manager", name: "Jashim Uddin", phone: "+8801700000011", officeId: DEMO_CHATTOGRAM_AREA_ID },
+  { role: "branch_manager", name: "Rokeya Begum", phone: "+8801700000012", officeId: DEMO_AGRABAD_BRANCH_ID },
+  { role: "loan_officer", name: "Anwar Hossain", phone: "+8801700000013", officeId: DEMO_HATHAZARI_BRANCH_ID },
 ];
 
 /**
@@ -47,24 +58,25 @@ export function staffNameById(id: string): string {
 }
 
 /** Hashes are computed before the seeding transaction: scrypt is deliberately slow. */
-export async function hashDemoPasswords(): Promise<Map<StaffRole, string>> {
+/** Each demo account's password hash, by phone. */
+export async function hashDemoPasswords(): Promise<Map<string, string>> {
   const entries = await Promise.all(
-    DEMO_STAFF.map(async (s) => {
+    [...DEMO_STAFF, ...DEMO_OFFICE_STAFF].map(async (s) => {
       // A salt derived from the phone keeps demo rows identical across databases; real accounts use random salts.
       const salt = createHash("sha256").update(`demo-salt:${s.phone}`).digest().subarray(0, 16);
-      return [s.role, await hashPassword(DEMO_PASSWORD, salt)] as const;
+      return [s.phone, await hashPassword(DEMO_PASSWORD, salt)] as const;
     }),
   );
   return new Map(entries);
 }
 
-function requireHash(hashes: Map<StaffRole, string>, role: StaffRole): string {
-  const hash = hashes.get(role);
-  if (!hash) throw new Error(`No password hash computed for the demo ${role}`);
+function requireHash(hashes: Map<string, string>, phone: string): string {
+  const hash = hashes.get(phone);
+  if (!hash) throw new Error(`No password hash computed for the demo account ${phone}`);
   return hash;
 }
 
-export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>): Promise<void> {
+export async function seedStaff(db: Db, passwordHashes: Map<string, string>): Promise<void> {
   const stamp = demoTime(-400, "10:00");
   await db.staffUser.createMany({
     data: DEMO_STAFF.map((s) => ({
@@ -72,11 +84,25 @@ export async function seedStaff(db: Db, passwordHashes: Map<StaffRole, string>):
       name: s.name,
       phone: s.phone,
       email: s.email,
-      passwordHash: requireHash(passwordHashes, s.role),
+      passwordHash: requireHash(passwordHashes, s.phone),
       twoFactorEnabled: true,
       twoFactorSecret: sealTotpSecret(demoTotpSecret(s.role), staffId(s.role)),
       role: s.role,
       ...(s.officeId ? { officeId: s.officeId } : {}),
+      active: true,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })),
+    skipDuplicates: true,
+  });
+  await db.staffUser.createMany({
+    data: DEMO_OFFICE_STAFF.map((s) => ({
+      id: demoId(`staff:${s.phone}`),
+      name: s.name,
+      phone: s.phone,
+      passwordHash: requireHash(passwordHashes, s.phone),
+      role: s.role,
+      officeId: s.officeId,
       active: true,
       createdAt: stamp,
       updatedAt: stamp,

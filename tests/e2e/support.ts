@@ -69,7 +69,8 @@ export async function fillEmploymentInfo(page: Page, v: EmploymentInfo) {
  * Fills and submits the wizard (the caller sets the page's client address first); `upazilaCode` chooses the applicant's
  * upazila (it routes the application).
  */
-export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12", upazilaCode?: string): Promise<string> {
+/** Applies through the wizard; the upazila (Dhaka North by default) routes the application to the demo's main branch. */
+export async function applyThroughWizard(page: Page, name: string, phone: string, nid: string, dob = "1988-04-12", upazilaCode = "493"): Promise<string> {
   await page.goto("/apply");
   await fillLoanDetails(page, { type: "salary", amount: "150000", tenure: "12", purpose: "Home repair" });
   await page.getByTestId("apply-next").click();

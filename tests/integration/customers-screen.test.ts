@@ -48,6 +48,8 @@ function newCustomer(fields: Partial<CreateCustomerInput> = {}): CreateCustomerI
     employmentType: "self_employed",
     employer: "Own shop",
     monthlyIncome: "৩৫,০০০",
+    // The demo lender has several branches: the head office's staff choose hers.
+    branchId: "office-main-branch",
     ...fields,
   };
 }
@@ -64,6 +66,7 @@ beforeAll(async () => {
   await prisma.customer.createMany({
     data: Array.from({ length: CUSTOMER_PAGE_SIZE + 5 }, (_, i) => ({
       userNumber: `U${900_000 + i}`,
+      branchId: "office-main-branch",
       userCode: `RB-Z${"23456789ABCDEFGHJKMNPQRSTUVWXYZ"[i]}ZZ`,
       name: `Paging Person ${i}`,
       phone: `+8801612${String(100_000 + i).slice(-6)}`,

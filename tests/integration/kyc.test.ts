@@ -32,7 +32,8 @@ async function submitApplication(overrides: { nid?: string; phone?: string; name
   counter += 1;
   const nid = overrides.nid ?? String(6_200_000_000 + (Date.now() % 1_000_000) * 100 + counter).slice(0, 10);
   const phone = overrides.phone ?? `0181${String(2_000_000 + counter).slice(-7)}`;
-  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone, ...(overrides.name ? { name: overrides.name } : {}) })), { ip: freshIp(), userAgent: "vitest" });
+  // Dhaka North, routed to the demo's main branch (with the demo's several branches, an application of no upazila waits in the head office's queue).
+  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone, upazilaCode: "493", ...(overrides.name ? { name: overrides.name } : {}) })), { ip: freshIp(), userAgent: "vitest" });
   if (!submitted.ok) throw new Error(JSON.stringify(submitted));
   const kycCase = await prisma.kycCase.findFirstOrThrow({
     where: { application: { applicationId: submitted.applicationId } },

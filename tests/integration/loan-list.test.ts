@@ -27,6 +27,7 @@ beforeAll(async () => {
     data: Array.from({ length: LOAN_PAGE_SIZE + 5 }, (_, i) => ({
       loanNumber: `LN-${800_000 + i}`,
       customerId: template.customerId,
+      branchId: template.branchId,
       loanType: template.loanType,
       requestedAmount: 20_000 + i * 1_000,
       tenure: template.tenure,

@@ -6,7 +6,7 @@ import { Prisma, type PrismaClient, StaffRole } from "@/lib/generated/prisma/cli
 import { createPrismaClient } from "@/lib/prisma-client";
 import { verifyPassword } from "@/lib/auth/scrypt";
 import { openTotpSecret } from "@/lib/auth/totp-secrets";
-import { DEMO_PASSWORD, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
+import { DEMO_PASSWORD, DEMO_OFFICE_STAFF, DEMO_STAFF, demoTotpSecret } from "@/lib/seed/staff";
 import { seedDemo } from "@/prisma/seed";
 
 /** Tables the demo leaves empty on purpose. */
@@ -116,7 +116,7 @@ describe("demo seed", () => {
   });
 
   it("has one staff user per role, all signing in with the demo password and the README's authenticator keys", async () => {
-    const staff = await prisma.staffUser.findMany({ orderBy: { phone: "asc" } });
+    const staff = await prisma.staffUser.findMany({ where: { phone: { in: DEMO_STAFF.map((s) => s.phone) } }, orderBy: { phone: "asc" } });
     expect(staff.map((s) => s.role).sort()).toEqual(Object.values(StaffRole).sort());
     expect(staff.map((s) => s.phone)).toEqual(DEMO_STAFF.map((s) => s.phone).sort());
     for (const s of staff) {
@@ -129,5 +129,29 @@ describe("demo seed", () => {
     const superAdmin = staff.find((s) => s.role === "super_admin");
     expect(superAdmin && (await verifyPassword(DEMO_PASSWORD, superAdmin.passwordHash))).toBe(true);
     expect(superAdmin && (await verifyPassword("wrong password", superAdmin.passwordHash))).toBe(false);
+  });
+
+  it("has the office tree of a head office, two areas and four branches, with staff in each office", async () => {
+    const offices = await prisma.office.findMany({ select: { id: true, code: true, level: true, parentId: true, _count: { select: { staff: true } } }, orderBy: { code: "asc" } });
+    expect(offices.map((o) => [o.code, o.level])).toEqual([
+      ["A0001", "area"],
+      ["A0002", "area"],
+      ["B0001", "branch"],
+      ["B0002", "branch"],
+      ["B0003", "branch"],
+      ["B0004", "branch"],
+      ["HO", "head_office"],
+    ]);
+    for (const o of offices) expect(o._count.staff, o.code).toBeGreaterThan(0);
+    // The other offices' staff sign in with the demo password and set up their authenticator at the first sign-in.
+    const others = await prisma.staffUser.findMany({ where: { phone: { in: DEMO_OFFICE_STAFF.map((s) => s.phone) } } });
+    expect(others).toHaveLength(DEMO_OFFICE_STAFF.length);
+    for (const s of others) {
+      expect(s.twoFactorEnabled).toBe(false);
+      expect(await verifyPassword(DEMO_PASSWORD, s.passwordHash)).toBe(true);
+    }
+    // Every demo record is the main branch's.
+    expect(await prisma.customer.count({ where: { branchId: { not: "office-main-branch" } } })).toBe(0);
+    expect(await prisma.loan.count({ where: { branchId: { not: "office-main-branch" } } })).toBe(0);
   });
 });

@@ -18,7 +18,8 @@ let nidCounter = 0;
 export async function pendingLoan(applicant: RawApplicationPayload = {}) {
   nidCounter += 1;
   const nid = String(7_100_000_000 + Date.now() % 1_000_000 * 100 + nidCounter).slice(0, 10);
-  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone: `0171${String(1_000_000 + nidCounter).slice(-7)}`, ...applicant })), {
+  // Dhaka North: routed to the main branch where the demo data's routes are seeded (and the only branch where not).
+  const submitted = await handleApplicationSubmission(submissionForm(validPayload({ nid, phone: `0171${String(1_000_000 + nidCounter).slice(-7)}`, upazilaCode: "493", ...applicant })), {
     ip: freshIp(),
     userAgent: "vitest",
   });
