@@ -29,6 +29,16 @@ async function nidTaken<T>(scope: OfficeScope, nid: string): Promise<ActionResul
   return nidHolderRefusal(scope, await prisma.customer.findUnique({ where: { nid }, select: { userNumber: true, branchId: true } }));
 }
 
+/** The one open branch of the scope, when there is exactly one. */
+async function onlyOpenBranchIn(scope: OfficeScope): Promise<string | null> {
+  const open = await prisma.office.findMany({
+    where: { level: "branch", status: "open", ...(scope.kind === "all" ? {} : { id: { in: [...scope.branchIds] } }) },
+    select: { id: true },
+    take: 2,
+  });
+  return open.length === 1 ? open[0]!.id : null;
+}
+
 /**
  * Add User: a customer entered by staff, numbered like one created from an approved application (the same
  * function: user number under the sequence's lock, a free random user code). One customer per NID: a taken NID
@@ -36,15 +46,16 @@ async function nidTaken<T>(scope: OfficeScope, nid: string): Promise<ActionResul
  */
 export async function createCustomer(ctx: StaffContext, input: CreateCustomerValues, now = new Date()): Promise<ActionResult<{ userNumber: string }>> {
   // A customer belongs to a branch: the creator's own; else the one the head-office or area member of staff chose among
-  // hers, or the lender's one open branch.
-  const chosen = ownBranch(ctx.scope) ?? (input.branchId || null);
-  const branchId = chosen ?? (await prisma.$queryRaw<{ id: string | null }[]>`SELECT default_branch_id() AS "id"`)[0]?.id ?? null;
+  // hers, or the one open branch among hers (the dialog offers a choice exactly when there are several).
+  const own = ownBranch(ctx.scope);
+  const branchId = own ?? (input.branchId || null) ?? (await onlyOpenBranchIn(ctx.scope));
   if (!branchId) return fail("validation", { fieldErrors: { branchId: "required" } });
   if (!inScope(ctx.scope, branchId)) return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
   try {
     return await prisma.$transaction(async (tx): Promise<ActionResult<{ userNumber: string }>> => {
       const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Office" WHERE "id" = ${branchId} AND "level" = 'branch' AND "status" = 'open' FOR SHARE`;
-      if (!open) return fail("validation", { fieldErrors: { branchId: "officeNotOpen" } });
+      // Said as a reason too when it is her own (or picked) branch: the dialog then shows no branch field to carry it.
+      if (!open) return fail("validation", { ...(own ? { reason: "branchClosed" } : {}), fieldErrors: { branchId: "officeNotOpen" } });
       const customer = await findOrCreateCustomerByNid(
         tx,
         {

@@ -44,17 +44,19 @@ export async function removeHoliday(ctx: StaffContext, input: { date: string; of
   return prisma.$transaction(async (tx) => {
     const date = calendarDateOf(input.date);
     const [removed] = input.officeId
-      ? await tx.$queryRaw<{ nameBn: string; nameEn: string }[]>`
-          DELETE FROM "OfficeHoliday" WHERE "officeId" = ${input.officeId} AND "date" = ${date} RETURNING "nameBn", "nameEn"`
-      : await tx.$queryRaw<{ nameBn: string; nameEn: string }[]>`
-          DELETE FROM "Holiday" WHERE "date" = ${date} RETURNING "nameBn", "nameEn"`;
+      ? await tx.$queryRaw<{ nameBn: string; nameEn: string; code: string }[]>`
+          DELETE FROM "OfficeHoliday" h USING "Office" o WHERE h."officeId" = ${input.officeId} AND h."date" = ${date} AND o."id" = h."officeId"
+          RETURNING h."nameBn", h."nameEn", o."code"`
+      : await tx.$queryRaw<{ nameBn: string; nameEn: string; code: string }[]>`
+          DELETE FROM "Holiday" WHERE "date" = ${date} RETURNING "nameBn", "nameEn", '' AS "code"`;
     if (!removed) return fail("notFound");
     await writeAudit(tx, {
       ...auditBy(ctx),
       action: input.officeId ? "calendar.officeHoliday.remove" : "calendar.holiday.remove",
       entityType: input.officeId ? "OfficeHoliday" : "Holiday",
-      entityId: input.officeId ? `${input.officeId}:${input.date}` : input.date,
-      before: { date: input.date, ...removed, ...(input.officeId ? { officeId: input.officeId } : {}) },
+      // The same id as the holiday's addition: the office's code and the date.
+      entityId: input.officeId ? `${removed.code}:${input.date}` : input.date,
+      before: { date: input.date, nameBn: removed.nameBn, nameEn: removed.nameEn, ...(input.officeId ? { officeId: input.officeId } : {}) },
     });
     return ok({ date: input.date });
   });

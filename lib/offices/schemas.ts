@@ -25,7 +25,7 @@ export const approvalLimitField = z.preprocess(
  * ticked for the lender's days; at least one working day a week. Left out of an edit: unchanged.
  */
 export const weeklyDaysOffField = z.preprocess(
-  (v) => (v === undefined || v === null || v === false ? [] : Array.isArray(v) ? v : [v]),
+  (v) => (v === undefined || v === null || v === false ? [] : (Array.isArray(v) ? v : [v]).filter((d) => d !== "")),
   z
     .array(z.preprocess((d) => (typeof d === "string" ? Number(toAsciiDigits(d)) : d), z.number(msg("required")).int(msg("required")).min(0, msg("required")).max(6, msg("required"))))
     .transform((days) => [...new Set(days)].sort((a, b) => a - b))

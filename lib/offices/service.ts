@@ -66,7 +66,8 @@ export async function editOffice(ctx: StaffContext, input: EditOfficeValues): Pr
         district: input.district,
         upazila: input.upazila,
         approvalLimit: input.approvalLimit ?? null,
-        weeklyDaysOff: input.weeklyDaysOff ?? before.weeklyDaysOff,
+        // The head office's days off are the lender's (the regulator's rules): none of its own.
+        weeklyDaysOff: before.parentId === null ? before.weeklyDaysOff : (input.weeklyDaysOff ?? before.weeklyDaysOff),
       };
       await tx.office.update({ where: { id: input.id }, data: after });
       await writeAudit(tx, {

@@ -106,10 +106,12 @@ export async function approveStaffTransfer(ctx: StaffContext, input: { transferI
   });
 }
 
-/** Moves her; refuses when she is no longer in the office it leaves, or the other has closed. */
+/** Moves her; refuses when she is no longer in the office it leaves, was deactivated meanwhile, or the other office has closed. */
 async function moveStaff(tx: Tx, transfer: OpenStaffTransfer): Promise<ActionResult<never> | null> {
-  const [staff] = await tx.$queryRaw<{ officeId: string }[]>`SELECT "officeId" FROM "StaffUser" WHERE "id" = ${transfer.staffUserId} FOR UPDATE`;
+  const [staff] = await tx.$queryRaw<{ officeId: string; active: boolean }[]>`SELECT "officeId", "active" FROM "StaffUser" WHERE "id" = ${transfer.staffUserId} FOR UPDATE`;
   if (staff?.officeId !== transfer.fromOfficeId) return fail("conflict", { reason: "staffMoved" });
+  // Deactivated since the request: not moved (reactivate her first, or reject the request).
+  if (!staff.active) return fail("conflict", { reason: "staffInactive" });
   const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Office" WHERE "id" = ${transfer.toOfficeId} AND "status" = 'open' FOR SHARE`;
   if (!open) return fail("conflict", { reason: "staffOfficeClosed" });
   await tx.staffUser.update({ where: { id: transfer.staffUserId }, data: { officeId: transfer.toOfficeId } });
@@ -121,7 +123,9 @@ export async function rejectStaffTransfer(ctx: StaffContext, input: { transferId
   return prisma.$transaction(async (tx) => {
     const transfer = await lockedStaffTransfer(tx, ctx, input.transferId);
     if (!transfer) return fail("notFound");
-    if (transfer.status !== "requested") return fail("conflict", { reason: "statusChanged", details: { status: transfer.status } });
+    // The person moved decides nothing of her own move, either way (the requester may withdraw it).
+    if (transfer.staffUserId === ctx.user.id) return fail("forbidden", { reason: "ownMove" });
+    if (transfer.status !== "requested") return fail("conflict", { reason: "transferDecided", details: { status: transfer.status } });
     await tx.staffTransfer.update({
       where: { id: transfer.id },
       data: { status: "rejected", rejectedById: ctx.user.id, rejectionReason: input.reason, decidedAt: new Date() },

@@ -129,7 +129,7 @@ export async function rejectTransfer(ctx: StaffContext, input: { transferId: str
   return prisma.$transaction(async (tx) => {
     const transfer = await lockedTransfer(tx, ctx, input.transferId);
     if (!transfer) return fail("notFound");
-    if (transfer.status !== "requested") return fail("conflict", { reason: "statusChanged", details: { status: transfer.status } });
+    if (transfer.status !== "requested") return fail("conflict", { reason: "transferDecided", details: { status: transfer.status } });
     await tx.customerTransfer.update({
       where: { id: transfer.id },
       data: { status: "rejected", rejectedById: ctx.user.id, rejectionReason: input.reason, decidedAt: new Date() },

@@ -19,6 +19,6 @@ describe("a move's two approvals", () => {
     expect(approvalOf(open, "maker", both)).toEqual({ ok: false, error: { code: "forbidden", reason: "sameAsRequester" } });
     expect(approvalOf({ ...open, fromApprovedById: "a" }, "a", both)).toEqual({ ok: false, error: { code: "forbidden", reason: "alreadyApprovedByYou" } });
     expect(approvalOf({ ...open, fromApprovedById: "a" }, "c", { from: true, to: false })).toEqual({ ok: false, error: { code: "conflict", reason: "awaitingOtherBranch" } });
-    expect(approvalOf({ ...open, status: "rejected" }, "c", both)).toEqual({ ok: false, error: { code: "conflict", reason: "statusChanged", details: { status: "rejected" } } });
+    expect(approvalOf({ ...open, status: "rejected" }, "c", both)).toEqual({ ok: false, error: { code: "conflict", reason: "transferDecided", details: { status: "rejected" } } });
   });
 });

@@ -17,7 +17,7 @@ export type Approval =
   | { ok: false; error: ActionError };
 
 export function approvalOf(move: TwoSidedMove, approverId: string, sees: { from: boolean; to: boolean }): Approval {
-  if (move.status !== "requested") return { ok: false, error: { code: "conflict", reason: "statusChanged", details: { status: move.status } } };
+  if (move.status !== "requested") return { ok: false, error: { code: "conflict", reason: "transferDecided", details: { status: move.status } } };
   if (move.requestedById === approverId) return { ok: false, error: { code: "forbidden", reason: "sameAsRequester" } };
   if (move.fromApprovedById === approverId || move.toApprovedById === approverId) return { ok: false, error: { code: "forbidden", reason: "alreadyApprovedByYou" } };
   const side = !move.fromApprovedById && sees.from ? "from" : !move.toApprovedById && sees.to ? "to" : null;

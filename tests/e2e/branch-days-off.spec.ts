@@ -39,6 +39,8 @@ for (const screen of [{ width: 360, language: "bn" }, { width: 1280, language: "
     await expect
       .poll(async () => (await dbQuery<{ days: number[] }>(`SELECT "weeklyDaysOff" AS "days" FROM "Office" WHERE "code" = $1`, [code]))[0]?.days)
       .toEqual([5]);
+    // The row says so once the page has its new data; the dialog then opens with Friday ticked.
+    await expect(row.getByTestId("office-days-off")).toHaveText(bn ? "সাপ্তাহিক ছুটি: শুক্রবার" : "Weekly days off: Friday");
     await row.getByTestId("office-edit").click();
     await expect(page.getByRole("dialog").getByTestId("office-day-off-5")).toBeChecked();
     await expect(page.getByRole("dialog").getByTestId("office-day-off-6")).not.toBeChecked();

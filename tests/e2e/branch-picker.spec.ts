@@ -1,5 +1,5 @@
 /**
- * Issue 41, point 6 (decision 0257), on the demo data: the area manager (area A0001, one branch B0001) switches the
+ * Issue 41, point 6 (decision 0257), on the demo data: the area manager (area A0001: branches B0001 and B0002) switches the
  * back office between all her branches (consolidated) and one branch, and back; the choice holds across pages.
  * A branch's own manager has no picker. English at 1280 px (sidebar), Bengali at 360 px (the menu drawer).
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 41, point 5 (decision 0258) in the browser, on the demo data (one open branch, so nothing moves here: the
- * e2e database is shared, and a second open branch would send other specs' applications to the head office's queue).
+ * Issue 41, point 5 (decision 0258) in the browser, on the demo data (nothing moves here: the e2e database is shared,
+ * and the other specs' demo customers stay in the main branch).
  * The branch manager opens a customer's transfer dialog, is told the customer is in that branch already, and finds
  * the transfers screen; a loan officer has neither. The move itself is tested on PostgreSQL
  * (tests/integration/customer-transfers.test.ts). English at 1280 px, Bengali at 360 px.

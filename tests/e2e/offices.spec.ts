@@ -1,6 +1,6 @@
 /**
- * Issue 41 in a real browser: the super admin opens an office in the tree (an area, so the single-branch routing of the
- * other tests' applications stays as it is), edits it, and creates a member of staff in it on the Staff page; the
+ * Issue 41 in a real browser: the super admin opens an office in the tree (an area, so no other test's branch changes),
+ * edits it, and creates a member of staff in it on the Staff page; the
  * offices screen at 360 px in Bengali and 1280 px in English, axe finding nothing serious, no sideways scroll.
  */
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
@@ -98,7 +98,7 @@ test("Bengali at 360 px: an application in the head office's queue is assigned t
   const suffix = String(Date.now()).slice(-7);
   const applicationId = await applyThroughWizard(applicantPage, `সুমাইয়া আক্তার ${suffix}`, `0161${suffix}`, `19882698${suffix}00`.slice(0, 13));
   await applicant.close();
-  // As if several branches were open when it came in (this test server keeps one, so the others' applications route).
+  // Into the head office's queue, as an application of an upazila no branch takes is (the wizard here chose Dhaka North).
   await dbQuery(`UPDATE "LoanApplication" SET "branchId" = NULL WHERE "applicationId" = $1`, [applicationId]);
   await dbQuery(`UPDATE "KycCase" SET "branchId" = NULL WHERE "applicationId" = (SELECT "id" FROM "LoanApplication" WHERE "applicationId" = $1)`, [applicationId]);
 

@@ -93,6 +93,11 @@ describe("a branch's working days and local holidays", () => {
     await expect(prisma.$executeRaw`UPDATE "Office" SET "weeklyDaysOff" = ARRAY[0,1,2,3,4,5,6] WHERE "id" = ${branch}`).rejects.toThrow(/fewer than seven/);
     await expect(prisma.$executeRaw`UPDATE "Office" SET "weeklyDaysOff" = ARRAY[5,5] WHERE "id" = ${branch}`).rejects.toThrow(/distinct weekdays/);
     await expect(prisma.$executeRaw`UPDATE "Office" SET "weeklyDaysOff" = ARRAY[7] WHERE "id" = ${branch}`).rejects.toThrow(/weekdays/);
+    // The head office's are the lender's rules: its edit leaves them alone, and the database refuses them.
+    expect(await editOf(HEAD, ["6"])).toMatchObject({ ok: true });
+    expect((await prisma.office.findUniqueOrThrow({ where: { id: HEAD } })).weeklyDaysOff).toEqual([]);
+    await expect(prisma.$executeRaw`UPDATE "Office" SET "weeklyDaysOff" = ARRAY[6] WHERE "id" = ${HEAD}`).rejects.toThrow(/lender's rules/);
+    await expect(prisma.officeHoliday.create({ data: { officeId: HEAD, date: new Date("2027-03-03T00:00:00Z"), nameBn: "প্রধান", nameEn: "Head" } })).rejects.toThrow(/lender's calendar/);
   });
 
   it("an area's and a branch's local holidays move the branch's due dates, not another branch's", async () => {
@@ -138,7 +143,7 @@ describe("a branch's working days and local holidays", () => {
 
     expect(await removeHolidayAction({ date: day, officeId: branch })).toMatchObject({ ok: true });
     expect(await removeHolidayAction({ date: day, officeId: branch })).toMatchObject({ ok: false, error: { code: "notFound" } });
-    expect(await prisma.auditLog.count({ where: { action: "calendar.officeHoliday.remove", entityId: `${branch}:${day}` } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { action: "calendar.officeHoliday.remove", entityId: `DO-B:${day}` } })).toBe(1);
     expect(await applyCalendarAction({})).toMatchObject({ ok: true });
     expect((await dueDates(there))[1]!.dueDate).toBe(day);
   });

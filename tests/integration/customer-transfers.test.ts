@@ -141,7 +141,7 @@ describe("a customer's transfer to another branch", () => {
     // The head office sees both sides: its admin approves the side still open, and the rejection after it is refused.
     await signInAs(head.id);
     expect(await approveTransferAction({ transferId })).toMatchObject({ ok: true, data: { completed: true } });
-    expect(await rejectTransferAction({ transferId, reason: "দেরিতে" })).toEqual({ ok: false, error: { code: "conflict", reason: "statusChanged", details: { status: "completed" } } });
+    expect(await rejectTransferAction({ transferId, reason: "দেরিতে" })).toEqual({ ok: false, error: { code: "conflict", reason: "transferDecided", details: { status: "completed" } } });
     expect((await prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).branchId).toBe(east);
   });
 
@@ -154,7 +154,7 @@ describe("a customer's transfer to another branch", () => {
     await signInAs(toManager.id);
     expect(await rejectTransferAction({ transferId: requested.data.transferId, reason: "" })).toMatchObject({ ok: false, error: { code: "validation" } });
     expect(await rejectTransferAction({ transferId: requested.data.transferId, reason: "এই এলাকায় আমাদের মাঠকর্মী নেই" })).toEqual({ ok: true, data: { transferId: requested.data.transferId } });
-    expect(await approveTransferAction({ transferId: requested.data.transferId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "statusChanged" } });
+    expect(await approveTransferAction({ transferId: requested.data.transferId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "transferDecided" } });
     expect((await prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).branchId).toBe(MAIN);
     await signInAs(requester.id);
     expect(await requestTransferAction({ userNumber: customer.userNumber, toBranchId: west, reason: "আবার" })).toMatchObject({ ok: true });
@@ -179,7 +179,7 @@ describe("concurrent transfers of one customer", () => {
     const joining = await Promise.all(Array.from({ length: 20 }, () => createStaff("branch_manager", { officeId: transfer.toBranchId })));
     const approvals = await Promise.all((await Promise.all(joining.map((m) => staffContextOf(m.id)))).map((ctx) => approveTransfer(ctx, { transferId: transfer.id })));
     expect(approvals.filter((r) => r.ok && r.data.completed)).toHaveLength(1);
-    expect(approvals.filter((r) => !r.ok).map((r) => !r.ok && r.error.reason)).toEqual(Array(19).fill("statusChanged"));
+    expect(approvals.filter((r) => !r.ok).map((r) => !r.ok && r.error.reason)).toEqual(Array(19).fill("transferDecided"));
     expect((await prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).branchId).toBe(transfer.toBranchId);
     expect(await prisma.auditLog.count({ where: { action: "customer.transfer.complete", entityId: transfer.id } })).toBe(1);
   });

@@ -50,7 +50,6 @@ import {
   requestStaffTransferAction,
   requestTransferAction,
 } from "@/lib/offices/actions";
-import { resendMessageAction } from "@/lib/outbox/actions";
 import { recordPaymentAction } from "@/lib/repayments/actions";
 import { logCallAction, sendReminderAction } from "@/lib/repayments/collection-actions";
 import { getRepaymentDetail } from "@/lib/repayments/queries";
@@ -229,7 +228,7 @@ const ROWS: Row[] = [
   // A staff move from the own branch to a branch of another area: the sibling branch's staff see neither office.
   { surface: "staff.transfer.approve", permission: "staff.transfer", probe: action((ids) => approveStaffTransferAction({ transferId: ids.staffTransferId })), queue: "branch only" },
   { surface: "staff.transfer.reject", permission: "staff.transfer", probe: action((ids) => rejectStaffTransferAction({ transferId: ids.staffTransferId, reason: "probe" })), queue: "branch only" },
-  { surface: "outbox.resend", permission: "settings.messages", probe: action(() => resendMessageAction({ id: "no-such-message" })), queue: "branch only" },
+  { surface: "outbox.resend", permission: "settings.messages", notRecordAddressed: "the head office's; its scope (a picked branch) in outbox-branch.test.ts" },
 
   // Actions that open no record of a branch.
   ...[
@@ -256,7 +255,7 @@ const ROWS: Row[] = [
     "staff.transfer.request",
     "staff.two_factor_reset",
   ].map((surface) => ({ surface, notRecordAddressed: "the head office's (HEAD_OFFICE_PERMISSIONS), or the office tree's own" })),
-  { surface: "customers.create", notRecordAddressed: "makes a customer in the caller's own branch (office-scope.test.ts)" },
+  { surface: "customers.create", notRecordAddressed: "makes a customer in the caller's own branch, or one she chose among hers; another is refused on the field (office-scope.test.ts)" },
   { surface: "offices.pick", notRecordAddressed: "a branch outside the caller's subtree is ignored (branch-picker.test.ts)" },
   { surface: "profile.change_password", notRecordAddressed: "one's own account" },
   { surface: "profile.regenerate_recovery_codes", notRecordAddressed: "one's own account" },

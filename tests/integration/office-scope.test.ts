@@ -49,6 +49,7 @@ import { customerListFiltersSchema } from "@/lib/customers/schemas";
 import { seedDemo } from "@/prisma/seed";
 import { freshIp, submissionForm, validPayload } from "../support/application-fixtures";
 import { payment } from "../support/loan-fixtures";
+import { sessionState } from "../support/session-state";
 import { createStaff, signInAs } from "../support/staff-session";
 
 const HEAD = "office-head";
@@ -516,6 +517,20 @@ describe("the head office's queue, continued", () => {
     const created = await createCustomerAction({ ...form2, branchId: harbour });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect((await prisma.customer.findUniqueOrThrow({ where: { userNumber: created.data.userNumber } })).branchId).toBe(riverside);
+    expect(await prisma.customer.count()).toBe(before + 2);
+    // A head-office admin who picked a branch that has since closed is told so (the dialog shows no branch field then).
+    const closedBranch = await office("OS-B4", "branch", south);
+    await prisma.office.update({ where: { id: closedBranch }, data: { status: "closed", closedOn: new Date("2026-11-28") } });
+    await signInAs(headAdmin.id);
+    sessionState.branch = closedBranch;
+    try {
+      expect(await createCustomerAction({ ...form, nid: "7199000005", phone: "01719000005" })).toEqual({
+        ok: false,
+        error: { code: "validation", reason: "branchClosed", fieldErrors: { branchId: "officeNotOpen" } },
+      });
+    } finally {
+      sessionState.branch = null;
+    }
     expect(await prisma.customer.count()).toBe(before + 2);
   });
 });

@@ -116,11 +116,40 @@ describe("a member of staff's move to another office", () => {
     expect(await approveStaffTransferAction({ transferId })).toMatchObject({ ok: false, error: { code: "forbidden" } });
     await expect(prisma.staffTransfer.update({ where: { id: transferId }, data: { fromApprovedById: admin.id } })).rejects.toThrow(/two people other than its requester/);
 
+    // The person moved decides nothing of her move, a rejection included (a loan officer holds no staff.transfer anyway:
+    // a branch manager moved is refused by the rule itself, in the next test).
     await signInAs(westManager.id);
     expect(await rejectStaffTransferAction({ transferId, reason: "এখানে পদ খালি নেই" })).toEqual({ ok: true, data: { transferId } });
     await signInAs(mainManager.id);
-    expect(await approveStaffTransferAction({ transferId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "statusChanged" } });
+    expect(await approveStaffTransferAction({ transferId })).toMatchObject({ ok: false, error: { code: "conflict", reason: "transferDecided" } });
     expect((await prisma.staffUser.findUniqueOrThrow({ where: { id: moving.id } })).officeId).toBe(MAIN);
+  });
+
+  it("a manager moved neither approves nor rejects her own move; one deactivated meanwhile is not moved", async () => {
+    const [admin, moving, areaManager, eastManager] = await Promise.all([
+      createStaff("admin"),
+      createStaff("branch_manager", { officeId: MAIN }),
+      createStaff("area_manager", { officeId: DEMO_AREA }),
+      createStaff("branch_manager", { officeId: east }),
+    ]);
+    await signInAs(admin.id);
+    const asked = await requestStaffTransferAction({ staffUserId: moving.id, toOfficeId: east, reason: "বদলি" });
+    if (!asked.ok) throw new Error(JSON.stringify(asked));
+    const { transferId } = asked.data;
+    await signInAs(moving.id);
+    expect(await rejectStaffTransferAction({ transferId, reason: "যেতে চাই না" })).toEqual({ ok: false, error: { code: "forbidden", reason: "ownMove" } });
+    await signInAs(areaManager.id);
+    expect(await approveStaffTransferAction({ transferId })).toMatchObject({ ok: true, data: { completed: false } });
+    await prisma.staffUser.update({ where: { id: moving.id }, data: { active: false } });
+    await signInAs(eastManager.id);
+    expect(await approveStaffTransferAction({ transferId })).toEqual({ ok: false, error: { code: "conflict", reason: "staffInactive" } });
+    expect((await prisma.staffUser.findUniqueOrThrow({ where: { id: moving.id } })).officeId).toBe(MAIN);
+    expect((await prisma.staffTransfer.findUniqueOrThrow({ where: { id: transferId } })).status).toBe("requested");
+    // The database: a move starts as someone else's undecided request.
+    await expect(prisma.staffTransfer.create({ data: { staffUserId: admin.id, fromOfficeId: HEAD, toOfficeId: east, reason: "x", requestedById: admin.id } })).rejects.toThrow(/own move/);
+    await expect(
+      prisma.staffTransfer.create({ data: { staffUserId: eastManager.id, fromOfficeId: east, toOfficeId: MAIN, reason: "x", requestedById: admin.id, fromApprovedById: areaManager.id } }),
+    ).rejects.toThrow(/undecided/);
   });
 
   it("an admin is moved only at a super admin's request", async () => {
@@ -147,7 +176,7 @@ describe("concurrent moves of one member of staff", () => {
     const joining = await Promise.all(Array.from({ length: 20 }, () => createStaff("branch_manager", { officeId: transfer.toOfficeId })));
     const approvals = await Promise.all((await Promise.all(joining.map((m) => staffContextOf(m.id)))).map((ctx) => approveStaffTransfer(ctx, { transferId: transfer.id })));
     expect(approvals.filter((r) => r.ok && r.data.completed)).toHaveLength(1);
-    expect(approvals.filter((r) => !r.ok).map((r) => !r.ok && r.error.reason)).toEqual(Array(19).fill("statusChanged"));
+    expect(approvals.filter((r) => !r.ok).map((r) => !r.ok && r.error.reason)).toEqual(Array(19).fill("transferDecided"));
     expect((await prisma.staffUser.findUniqueOrThrow({ where: { id: moving.id } })).officeId).toBe(transfer.toOfficeId);
     expect(await prisma.auditLog.count({ where: { action: "staff.transfer.complete", entityId: transfer.id } })).toBe(1);
   });

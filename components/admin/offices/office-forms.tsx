@@ -219,7 +219,7 @@ export function EditOfficeDialog({ office, parents }: { office: EditableOffice; 
           ) : null}
           <NameAndPlace<EditOfficeInput> idPrefix={idPrefix} register={(name) => form.register(name)} errors={errors} />
           <ApprovalLimitField id={`${idPrefix}-approval-limit`} register={() => form.register("approvalLimit")} error={errors.approvalLimit?.message} />
-          <WeeklyDaysOffField idPrefix={idPrefix} register={() => form.register("weeklyDaysOff")} error={errors.weeklyDaysOff?.message} />
+          {office.parentId !== null ? <WeeklyDaysOffField idPrefix={idPrefix} register={() => form.register("weeklyDaysOff")} error={errors.weeklyDaysOff?.message} /> : null}
           <ActionErrorAlert error={error && error.code !== "validation" ? error : null} reasonsFrom="adminOffices" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

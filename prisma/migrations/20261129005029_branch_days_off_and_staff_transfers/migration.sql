@@ -85,13 +85,44 @@ BEGIN
      OR cardinality(NEW."weeklyDaysOff") >= 7 THEN
     RAISE EXCEPTION 'an office''s weekly days off are distinct weekdays, fewer than seven' USING ERRCODE = 'check_violation';
   END IF;
+  -- The head office's are the lender's (LendingRules.weeklyDaysOff): none of its own, or every branch would follow it.
+  IF NEW."parentId" IS NULL AND cardinality(NEW."weeklyDaysOff") > 0 THEN
+    RAISE EXCEPTION 'the head office''s weekly days off are the lender''s rules' USING ERRCODE = 'check_violation';
+  END IF;
   RETURN NEW;
 END $$;
 
-CREATE TRIGGER "Office_days_off_valid" BEFORE INSERT OR UPDATE OF "weeklyDaysOff" ON "Office"
+CREATE TRIGGER "Office_days_off_valid" BEFORE INSERT OR UPDATE OF "weeklyDaysOff", "parentId" ON "Office"
   FOR EACH ROW EXECUTE FUNCTION "office_days_off_valid"();
 
 -- A staff transfer is decided once, never deleted, and approved by two people other than its requester: the customer
 -- transfer's rule (decision 0258), reused.
 CREATE TRIGGER "StaffTransfer_kept" BEFORE UPDATE OR DELETE ON "StaffTransfer"
   FOR EACH ROW EXECUTE FUNCTION "customer_transfer_kept"();
+
+-- A local holiday is an office's below the head office (the head office's are the government's, in "Holiday").
+CREATE FUNCTION "office_holiday_below_head"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "Office" WHERE "id" = NEW."officeId" AND "parentId" IS NULL) THEN
+    RAISE EXCEPTION 'the head office''s holidays are the lender''s calendar, not a local holiday' USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
+CREATE TRIGGER "OfficeHoliday_below_head" BEFORE INSERT OR UPDATE ON "OfficeHoliday"
+  FOR EACH ROW EXECUTE FUNCTION "office_holiday_below_head"();
+
+-- A staff move starts as a request of someone other than the person moved, with no approval yet.
+CREATE FUNCTION "staff_transfer_requested"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."status" <> 'requested' OR NEW."fromApprovedById" IS NOT NULL OR NEW."toApprovedById" IS NOT NULL OR NEW."rejectedById" IS NOT NULL THEN
+    RAISE EXCEPTION 'a staff move starts as a request, undecided' USING ERRCODE = 'check_violation';
+  END IF;
+  IF NEW."requestedById" = NEW."staffUserId" THEN
+    RAISE EXCEPTION 'nobody asks for their own move' USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
+CREATE TRIGGER "StaffTransfer_requested" BEFORE INSERT ON "StaffTransfer"
+  FOR EACH ROW EXECUTE FUNCTION "staff_transfer_requested"();

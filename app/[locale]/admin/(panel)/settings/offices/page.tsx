@@ -23,6 +23,8 @@ function byBranchThenName(locale: Locale) {
     a.branch.code.localeCompare(b.branch.code) || collator.compare(a.label, b.label);
 }
 
+type Weekday = "0" | "1" | "2" | "3" | "4" | "5" | "6";
+
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOffices"))("metaTitle") };
 }
@@ -30,8 +32,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The office tree (super admin): head office, zones or regions, areas and branches; open, rename, move, close. */
 export default async function OfficesPage() {
   await requirePermission("settings.offices", "/admin/settings/offices");
-  const [t, locale, offices, openBranches, routes] = await Promise.all([
+  const [t, tCalendar, locale, offices, openBranches, routes] = await Promise.all([
     getTranslations("adminOffices"),
+    getTranslations("adminCalendar"),
     getLocale() as Promise<Locale>,
     listOffices(),
     listOpenBranches(),
@@ -65,6 +68,11 @@ export default async function OfficesPage() {
                 <div style={{ paddingInlineStart: `${office.depth * 1.25}rem` }}>
                   <span className="font-medium">{nameOf(office)}</span>
                   <span className="block font-mono text-xs text-muted-foreground">{office.code}</span>
+                  {office.weeklyDaysOff.length > 0 ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="office-days-off">
+                      {t("ownDaysOff", { days: office.weeklyDaysOff.map((d) => tCalendar(`weekdays.${String(d) as Weekday}`)).join(", ") })}
+                    </span>
+                  ) : null}
                 </div>
               </TableCell>
               <TableCell className="whitespace-nowrap">{t(`levels.${office.level}`)}</TableCell>
