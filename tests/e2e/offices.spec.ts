@@ -1,6 +1,6 @@
 /**
- * Issue 41 in a real browser: the super admin opens an office in the tree (an area, so no other test's branch changes),
- * edits it, and creates a member of staff in it on the Staff page; the
+ * Issue 41 in a real browser: the super admin opens a branch in the tree (the demo lender has several already, so no
+ * other test's routing changes), edits it, and creates a member of staff in it on the Staff page; the
  * offices screen at 360 px in Bengali and 1280 px in English, axe finding nothing serious, no sideways scroll.
  */
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
@@ -17,7 +17,7 @@ async function englishDesktop(browser: Browser, role: "super_admin" | "loan_offi
   return context;
 }
 
-test("the super admin opens an area under the head office, renames it, and creates a loan officer in it", async ({ browser }) => {
+test("the super admin opens a branch in the Chattogram area, renames it, and creates a loan officer in it", async ({ browser }) => {
   const context = await englishDesktop(browser, "super_admin");
   const page = await context.newPage();
   await page.goto("/admin/settings/offices");
@@ -25,20 +25,20 @@ test("the super admin opens an area under the head office, renames it, and creat
   await expect(table.locator('[data-testid=office-row][data-code="HO"]')).toContainText("Head office");
   await expect(table.locator('[data-testid=office-row][data-code="B0001"]')).toContainText("Main branch");
 
-  const code = `A${String(Date.now()).slice(-6)}`;
+  const code = `B${String(Date.now()).slice(-6)}`;
   const form = page.getByTestId("office-create-form");
   await form.getByLabel("Code").fill(code.toLowerCase());
-  await form.getByLabel("Level").selectOption("area");
-  await form.getByLabel("Parent office").selectOption({ label: "HO · Head office (Head office)" });
-  await form.getByLabel("Name (Bengali)").fill("বগুড়া এরিয়া");
-  await form.getByLabel("Name (English)").fill("Bogura area");
+  await form.getByLabel("Level").selectOption("branch");
+  await form.getByLabel("Parent office").selectOption({ label: "— A0002 · Chattogram area (Area)" });
+  await form.getByLabel("Name (Bengali)").fill("চকবাজার শাখা");
+  await form.getByLabel("Name (English)").fill("Chawkbazar branch");
   // Bengali, as an address in the Bengali screens is (the accessibility walk may visit this list in Bengali meanwhile).
-  await form.getByLabel("District").fill("বগুড়া");
+  await form.getByLabel("District").fill("চট্টগ্রাম");
   await form.getByRole("button", { name: "Save" }).click();
   const row = table.locator(`[data-testid=office-row][data-code="${code}"]`);
-  await expect(row).toContainText("Bogura area");
-  await expect(row).toContainText("Area");
-  await expect(row).toContainText("বগুড়া");
+  await expect(row).toContainText("Chawkbazar branch");
+  await expect(row).toContainText("Branch");
+  await expect(row).toContainText("চট্টগ্রাম");
 
   // A code taken is the form's own message, nothing added.
   await form.getByLabel("Code").fill(code);
@@ -50,12 +50,12 @@ test("the super admin opens an area under the head office, renames it, and creat
 
   await row.getByTestId("office-edit").click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name (English)").fill("Bogura North area");
+  await dialog.getByLabel("Name (English)").fill("Chawkbazar East branch");
   await page.mouse.move(0, 0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText("Bogura North area");
+  await expect(row).toContainText("Chawkbazar East branch");
   await page.mouse.move(0, 0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("offices-en-1280.png"), fullPage: true });
@@ -67,7 +67,7 @@ test("the super admin opens an area under the head office, renames it, and creat
   await staff.locator("#staff-name").fill("Nasrin Akter");
   await staff.locator("#staff-phone").fill(phone);
   await staff.locator("#staff-role").selectOption("loan_officer");
-  await staff.locator("#staff-office").selectOption({ label: `— ${code} · Bogura North area (Area)` });
+  await staff.locator("#staff-office").selectOption({ label: `— — ${code} · Chawkbazar East branch (Branch)` });
   await staff.locator("#staff-password").fill("Welcome-2026");
   await staff.getByRole("button", { name: "Save" }).click();
   await expect(page.locator(`[data-testid=staff-row][data-phone="+88${phone}"]`)).toContainText(code);
@@ -82,8 +82,8 @@ test("the super admin opens an area under the head office, renames it, and creat
   const small = await phoneContext.newPage();
   await small.goto("/admin/settings/offices");
   await expect(small.getByRole("heading", { level: 1 })).toHaveText("অফিস ও শাখা");
-  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("বগুড়া এরিয়া");
-  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("এরিয়া");
+  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("চকবাজার শাখা");
+  await expect(small.locator(`[data-testid=office-row][data-code="${code}"]`)).toContainText("শাখা");
   await noSidewaysScroll(small, 360);
   expect(await seriousAxeViolations(small)).toEqual([]);
   await small.screenshot({ path: test.info().outputPath("offices-bn-360.png"), fullPage: true });
