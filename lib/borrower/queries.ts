@@ -1,7 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
-import { installmentStatus } from "@/lib/repayments/installments";
+import { installmentNow } from "@/lib/repayments/installments";
+import { lateFeePolicies } from "@/lib/repayments/queries";
 import { isoDateOf } from "@/lib/validation/fields";
 import { linkInMessage, nextInstallment, outstandingOf } from "./account-view";
 import type { BorrowerAccountView } from "./types";
@@ -60,7 +61,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
             emi: true,
             installments: {
               orderBy: { emiNumber: "asc" },
-              select: { id: true, emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true },
+              select: { id: true, emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true, status: true },
             },
             payments: {
               orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
@@ -92,6 +93,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
     : [];
 
   const today = dhakaToday(now);
+  const policies = await lateFeePolicies();
   return {
     name: customer?.name ?? applications[0]?.name ?? null,
     applications: applications.map((a) => {
@@ -111,16 +113,18 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
       };
     }),
     loans: loans.map((loan) => {
+      // The late fee due today and the state, as the back office's screens show them (installmentNow).
       const installments = loan.installments.map((i) => {
         const dueDate = isoDateOf(i.dueDate);
+        const state = installmentNow({ dueDate, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status }, today, policies[loan.loanType]);
         return {
           emiNumber: i.emiNumber,
           dueDate,
           scheduledDate: i.scheduledDate ? isoDateOf(i.scheduledDate) : dueDate,
           emiAmount: i.emiAmount,
-          lateFee: i.lateFee,
+          lateFee: state.lateFee,
           paid: i.paidAmount,
-          status: installmentStatus({ dueDate, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount }, today),
+          status: state.state,
         };
       });
       return {

@@ -7,6 +7,8 @@ import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
+import { installmentNow } from "@/lib/repayments/installments";
+import { lateFeePolicies, lateFeeSql } from "@/lib/repayments/queries";
 import type { CustomerAccess } from "./access";
 import type { CustomerListFilters, CustomerSearchField } from "./schemas";
 
@@ -91,7 +93,7 @@ const listSelect = {
 /**
  * A customer's loans in two figures. `loanCount`: every loan recorded for them, whatever its status (the
  * profile's "total loans"). `activeLoans` / `activeAmount`: loans that are out (status disbursed) and what is
- * still owed on them, i.e. the sum over their instalments of EMI plus late fee minus what was paid (the most a
+ * still owed on them, i.e. the sum over their unpaid instalments of EMI plus the late fee due today minus what was paid (the most a
  * payment may be, see lib/repayments/allocation.ts); a disbursed loan without a schedule counts its disbursed
  * amount. Closed, pending, approved and rejected loans owe nothing here.
  */
@@ -102,6 +104,8 @@ const NO_LOANS: LoanSummary = { loanCount: 0, activeLoans: 0, activeAmount: 0 };
 /** The loan summaries of a page of customers in one grouped query (Loan.customerId and the instalments' loanId indexes). */
 export async function loanSummaries(customerIds: readonly string[], scope: OfficeScope): Promise<Map<string, LoanSummary>> {
   if (customerIds.length === 0) return new Map();
+  // Late fees due today counted as every screen counts them (installmentNow; in SQL, lateFeeSql; the loan is `l`).
+  const fee = lateFeeSql(dhakaToday(), await lateFeePolicies()).sql;
   const rows = await prisma.$queryRaw<{ customerId: string; loanCount: number; activeLoans: number; activeAmount: bigint | number | null }[]>`
     SELECT l."customerId",
            count(*)::int AS "loanCount",
@@ -109,7 +113,7 @@ export async function loanSummaries(customerIds: readonly string[], scope: Offic
            COALESCE(sum(CASE WHEN l."status" = 'disbursed' THEN COALESCE(o."owed", l."disbursedAmount", 0) END), 0)::bigint AS "activeAmount"
     FROM "Loan" l
     LEFT JOIN LATERAL (
-      SELECT sum(GREATEST(i."emiAmount" + i."lateFee" - i."paidAmount", 0)) AS "owed"
+      SELECT sum(CASE WHEN i."status" = 'paid' THEN 0 ELSE GREATEST(i."emiAmount" + ${fee} - i."paidAmount", 0) END) AS "owed"
       FROM "LoanInstallment" i
       WHERE i."loanId" = l."id" AND l."status" = 'disbursed'
     ) o ON true
@@ -326,7 +330,7 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
         interestRate: true,
         tenure: true,
         disbursedAt: true,
-        installments: { select: { dueDate: true, emiAmount: true, lateFee: true, paidAmount: true }, orderBy: { emiNumber: "asc" } },
+        installments: { select: { dueDate: true, emiAmount: true, lateFee: true, paidAmount: true, status: true }, orderBy: { emiNumber: "asc" } },
       },
     }),
     prisma.loanPayment.findMany({
@@ -365,8 +369,14 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
   ]);
 
   const today = dhakaToday(now);
+  const policies = await lateFeePolicies();
   const profileLoans: ProfileLoan[] = loans.map((l) => {
-    const open = l.installments.map((i) => ({ date: isoDateOf(i.dueDate), owed: Math.max(0, i.emiAmount + i.lateFee - i.paidAmount) })).filter((i) => i.owed > 0);
+    const open = l.installments
+      .map((i) => {
+        const date = isoDateOf(i.dueDate);
+        return { date, owed: installmentNow({ dueDate: date, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status }, today, policies[l.loanType]).owed };
+      })
+      .filter((i) => i.owed > 0);
     const remaining = l.status === "disbursed" ? (l.installments.length ? open.reduce((sum, i) => sum + i.owed, 0) : (l.disbursedAmount ?? 0)) : l.status === "closed" ? 0 : null;
     const next = l.status === "disbursed" ? open[0] : undefined;
     return {

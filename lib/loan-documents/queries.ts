@@ -1,12 +1,18 @@
 import "server-only";
 import { officeDb } from "@/lib/offices/scope";
 import { dhakaToday } from "@/lib/format";
-import { installmentStatus } from "@/lib/repayments/installments";
+import { installmentNow, type StoredInstallment } from "@/lib/repayments/installments";
+import { lateFeePolicies } from "@/lib/repayments/queries";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { DocumentOwner, DocumentReader, LoanScheduleData, PaymentReceiptData } from "./types";
 
 function borrowerOf(reader: DocumentReader): DocumentOwner | null {
   return "phone" in reader ? reader : null;
+}
+
+/** An instalment row as installmentNow reads it. */
+function stored(i: { dueDate: Date; emiAmount: number; lateFee: number; paidAmount: number; status: StoredInstallment["status"] }): StoredInstallment {
+  return { dueDate: isoDateOf(i.dueDate), emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status };
 }
 
 /** A borrower reads through the whole book (narrowed to her own records below); staff through their branches. */
@@ -27,12 +33,22 @@ export async function paymentReceiptData(paymentNumber: string, reader: Document
       paymentDate: true,
       status: true,
       collectedBy: { select: { name: true } },
-      loan: { select: { loanNumber: true, customer: { select: { name: true, userNumber: true } }, installments: { select: { emiAmount: true, lateFee: true, paidAmount: true } } } },
+      loan: {
+        select: {
+          loanNumber: true,
+          loanType: true,
+          customer: { select: { name: true, userNumber: true } },
+          installments: { select: { dueDate: true, emiAmount: true, lateFee: true, paidAmount: true, status: true } },
+        },
+      },
       allocations: { select: { lateFee: true, interest: true, principal: true, installment: { select: { emiNumber: true, dueDate: true } } }, orderBy: { installment: { emiNumber: "asc" } } },
     },
   });
   if (!payment) return null;
-  const owed = payment.loan.installments.reduce((sum, i) => sum + Math.max(0, i.emiAmount + i.lateFee - i.paidAmount), 0);
+  // What is owed today, late fees due included, as every screen computes it (installmentNow).
+  const policy = (await lateFeePolicies())[payment.loan.loanType];
+  const today = dhakaToday();
+  const owed = payment.loan.installments.reduce((sum, i) => sum + installmentNow(stored(i), today, policy).owed, 0);
   return {
     paymentNumber: payment.paymentNumber,
     amount: payment.amount,
@@ -55,6 +71,7 @@ export async function loanScheduleData(loanNumber: string, reader: DocumentReade
     where: { loanNumber, ...(owner ? { customer: { phone: owner.phone, nid: owner.nid } } : {}) },
     select: {
       loanNumber: true,
+      loanType: true,
       status: true,
       disbursedAmount: true,
       disbursedAt: true,
@@ -63,13 +80,14 @@ export async function loanScheduleData(loanNumber: string, reader: DocumentReade
       emi: true,
       customer: { select: { name: true, userNumber: true } },
       installments: {
-        select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true },
+        select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true, status: true },
         orderBy: { emiNumber: "asc" },
       },
     },
   });
   if (!loan || loan.disbursedAmount === null || loan.installments.length === 0) return null;
   const today = dhakaToday();
+  const policy = (await lateFeePolicies())[loan.loanType];
   return {
     loanNumber: loan.loanNumber,
     borrower: loan.customer.name,
@@ -79,17 +97,18 @@ export async function loanScheduleData(loanNumber: string, reader: DocumentReade
     annualRate: loan.interestRate.toNumber(),
     tenure: loan.tenure,
     emi: loan.emi,
+    // Each instalment's late fee and state as of today, as the repayments screen and the loan's schedule show them.
     installments: loan.installments.map((i) => {
-      const dueDate = isoDateOf(i.dueDate);
+      const now = installmentNow(stored(i), today, policy);
       return {
         emiNumber: i.emiNumber,
-        dueDate,
+        dueDate: isoDateOf(i.dueDate),
         emiAmount: i.emiAmount,
         principal: i.principalAmount,
         interest: i.interestAmount,
-        lateFee: i.lateFee,
+        lateFee: now.lateFee,
         paid: i.paidAmount,
-        status: installmentStatus({ dueDate, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount }, today),
+        status: now.state,
       };
     }),
   };

@@ -2,7 +2,10 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
-import type { LoanStatus, LoanType, Prisma } from "@/lib/generated/prisma/client";
+import type { InstallmentStatus, LoanStatus, LoanType, Prisma } from "@/lib/generated/prisma/client";
+import { installmentNow } from "@/lib/repayments/installments";
+import { lateFeePolicies } from "@/lib/repayments/queries";
+import { isoDateOf } from "@/lib/validation/fields";
 import { customerWhere } from "@/lib/customers/queries";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { assessRisk, type RiskAssessment, type RiskFacts } from "./risk";
@@ -173,7 +176,7 @@ const detailSelect = {
   documents: { select: { id: true, type: true, status: true, uploadedAt: true, documentId: true }, orderBy: { uploadedAt: "asc" } },
   notes: { select: { id: true, content: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
   installments: {
-    select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true, paidAt: true },
+    select: { emiNumber: true, dueDate: true, emiAmount: true, principalAmount: true, interestAmount: true, lateFee: true, paidAmount: true, paidAt: true, status: true },
     orderBy: { emiNumber: "asc" },
   },
 } satisfies Prisma.LoanSelect;
@@ -193,7 +196,14 @@ export async function assessLoanRisk(
   return assessRisk({ ...loan, kycStatus: customer.kycStatus, otherActiveLoans });
 }
 
-export type LoanDetail = Prisma.LoanGetPayload<{ select: typeof detailSelect }> & {
+type StoredLoanDetail = Prisma.LoanGetPayload<{ select: typeof detailSelect }>;
+
+export type LoanDetail = Omit<StoredLoanDetail, "installments"> & {
+  /**
+   * The schedule as of today: each instalment's late fee and state as the repayments screen, the schedule PDF and the
+   * borrower's page show them (installmentNow: the fee charged, or the one a payment today would charge).
+   */
+  installments: (StoredLoanDetail["installments"][number] & { state: InstallmentStatus })[];
   /** The product's amount range: the approval amount must stay inside it. */
   product: { minAmount: number; maxAmount: number } | null;
   /** The rule table on today's data (KYC state and other loans may have changed since the level was stored). */
@@ -204,7 +214,7 @@ export type LoanDetail = Prisma.LoanGetPayload<{ select: typeof detailSelect }> 
 export async function getLoanDetail(loanNumber: string, scope: OfficeScope): Promise<LoanDetail | null> {
   const loan = await officeDb(scope).loan.findUnique({ where: { loanNumber }, select: detailSelect });
   if (!loan) return null;
-  const [product, risk] = await Promise.all([
+  const [product, risk, policies] = await Promise.all([
     prisma.loanProduct.findUnique({ where: { key: loan.loanType }, select: { minAmount: true, maxAmount: true } }),
     assessLoanRisk(prisma, {
       id: loan.id,
@@ -214,8 +224,14 @@ export async function getLoanDetail(loanNumber: string, scope: OfficeScope): Pro
       existingLoans: loan.existingLoans,
       employmentType: loan.application?.employmentType ?? loan.customer.employmentType,
     }),
+    lateFeePolicies(),
   ]);
-  return { ...loan, product, risk };
+  const today = dhakaToday();
+  const installments = loan.installments.map((i) => {
+    const now = installmentNow({ dueDate: isoDateOf(i.dueDate), emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status }, today, policies[loan.loanType]);
+    return { ...i, lateFee: now.lateFee, state: now.state };
+  });
+  return { ...loan, installments, product, risk };
 }
 
 /** The sidebar's Loan Management badge: loans waiting for their credit decision. */

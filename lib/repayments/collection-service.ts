@@ -13,7 +13,7 @@ import { isoDateOf } from "@/lib/validation/fields";
 import type { CollectionActionInput } from "./collection-schemas";
 import type { ActivityFacts } from "./activity-wording";
 import { DEFAULT_LATE_FEE_POLICY } from "./installments";
-import { installmentNow } from "./queries";
+import { installmentNow } from "./installments";
 
 /** A completed collection activity by the signed-in staff member and its audit row, inside the caller's transaction. */
 async function recordActivity(

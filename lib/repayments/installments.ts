@@ -3,6 +3,7 @@
  * sections 5 and 6): nothing here is stored as a second truth that could drift from the payments. Pure.
  */
 import type { InstallmentStatus } from "@/lib/generated/prisma/enums";
+import { daysBetween } from "@/lib/loans/calendar";
 import { addCalendarDays } from "./schedule";
 
 /** The product's late-fee rule; the defaults are the spec's (115 on an EMI of 2,292, after three days). */
@@ -54,4 +55,32 @@ export function lateFeeDue(
   if (today <= lastFreeDay) return 0;
   if (installment.emiCoveredOn !== null && installment.emiCoveredOn <= lastFreeDay) return 0;
   return lateFeeFor(installment.emiAmount, policy);
+}
+
+/** An instalment as stored. */
+export type StoredInstallment = { dueDate: string; emiAmount: number; lateFee: number; paidAmount: number; status: InstallmentStatus };
+
+export type InstallmentNow = {
+  /** installmentStatus() on `today`. */
+  state: InstallmentStatus;
+  /** The fee charged, or the one a payment today would charge (lateFeeDue); a paid instalment keeps the one it paid. */
+  lateFee: number;
+  /** EMI plus that fee, less what was paid. */
+  owed: number;
+  /** Whole days past the due date while not paid; 0 otherwise. */
+  daysOverdue: number;
+};
+
+/** What one instalment is and owes on `today` (Asia/Dhaka, YYYY-MM-DD) under its loan type's rule. Pure. */
+export function installmentNow(row: StoredInstallment, today: string, policy: LateFeePolicy): InstallmentNow {
+  if (row.status === "paid") return { state: "paid", lateFee: row.lateFee, owed: 0, daysOverdue: 0 };
+  // The EMI part is covered only by a payment that also paid a fee charged then (else the row would be paid).
+  const lateFee = lateFeeDue({ ...row, emiCoveredOn: row.paidAmount >= row.emiAmount ? row.dueDate : null }, today, policy);
+  const state = installmentStatus({ ...row, lateFee }, today);
+  return {
+    state,
+    lateFee,
+    owed: Math.max(0, row.emiAmount + lateFee - row.paidAmount),
+    daysOverdue: state !== "paid" && row.dueDate < today ? daysBetween(row.dueDate, today) : 0,
+  };
 }

@@ -16,7 +16,7 @@ import {
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
 import { activityWording, readActivityFacts, type ActivityWording } from "./activity-wording";
-import { DEFAULT_LATE_FEE_POLICY, installmentStatus, lateFeeDue, type LateFeePolicy } from "./installments";
+import { DEFAULT_LATE_FEE_POLICY, installmentNow, type InstallmentNow, type LateFeePolicy } from "./installments";
 import { addCalendarDays } from "./schedule";
 import type { RepaymentListFilters, RepaymentStatusFilter, RepaymentTab } from "./list-schemas";
 
@@ -42,12 +42,6 @@ export const COUNT_CAP = 10_000;
 /** The Collection Rate card looks at instalments that fell due in this many days, today included. */
 export const COLLECTION_RATE_WINDOW_DAYS = 30;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
 /** A `date` column as YYYY-MM-DD, whether the driver gave a Date (UTC midnight) or a string. */
 function isoOf(value: Date | string): string {
   return typeof value === "string" ? value.slice(0, 10) : isoDateOf(value);
@@ -61,34 +55,6 @@ export async function lateFeePolicies(): Promise<LateFeePolicies> {
   const policies = Object.fromEntries(Object.values(LoanType).map((type) => [type, DEFAULT_LATE_FEE_POLICY])) as LateFeePolicies;
   for (const p of products) policies[p.key] = { percentOfEmi: p.lateFeePercent.toNumber(), graceDays: p.lateFeeGraceDays };
   return policies;
-}
-
-/** An instalment as stored. */
-export type StoredInstallment = { dueDate: string; emiAmount: number; lateFee: number; paidAmount: number; status: InstallmentStatus };
-
-export type InstallmentNow = {
-  /** installmentStatus() on `today`. */
-  state: InstallmentStatus;
-  /** The fee charged, or the one a payment today would charge (lateFeeDue); a paid instalment keeps the one it paid. */
-  lateFee: number;
-  /** EMI plus that fee, less what was paid. */
-  owed: number;
-  /** Whole days past the due date while not paid; 0 otherwise. */
-  daysOverdue: number;
-};
-
-/** What one instalment is and owes on `today` (Asia/Dhaka, YYYY-MM-DD) under its loan type's rule. Pure. */
-export function installmentNow(row: StoredInstallment, today: string, policy: LateFeePolicy): InstallmentNow {
-  if (row.status === "paid") return { state: "paid", lateFee: row.lateFee, owed: 0, daysOverdue: 0 };
-  // The EMI part is covered only by a payment that also paid a fee charged then (else the row would be paid).
-  const lateFee = lateFeeDue({ ...row, emiCoveredOn: row.paidAmount >= row.emiAmount ? row.dueDate : null }, today, policy);
-  const state = installmentStatus({ ...row, lateFee }, today);
-  return {
-    state,
-    lateFee,
-    owed: Math.max(0, row.emiAmount + lateFee - row.paidAmount),
-    daysOverdue: state !== "paid" && row.dueDate < today ? daysBetween(row.dueDate, today) : 0,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -121,7 +87,7 @@ const bigToNumber = (v: bigint | number | null | undefined) => Number(v ?? 0);
  * once the grace period is over a share of the EMI rounded half up. When every loan type has the same rule the
  * loan is not needed; otherwise the fee depends on the loan's type (alias `l`).
  */
-function lateFeeSql(today: string, policies: LateFeePolicies): { sql: Prisma.Sql; needsLoan: boolean } {
+export function lateFeeSql(today: string, policies: LateFeePolicies): { sql: Prisma.Sql; needsLoan: boolean } {
   // Percent to hundredths as an integer, so the rounding is exact: fee = (emi × bp + 5000) div 10000.
   const basis = (p: LateFeePolicy) => Math.round(p.percentOfEmi * 100);
   const types = Object.values(LoanType);

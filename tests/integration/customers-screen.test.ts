@@ -24,6 +24,10 @@ import { CUSTOMER_PAGE_SIZE, customerStats, getCustomerForEdit, getCustomerProfi
 import { customerListFiltersSchema, editFormValues, type CreateCustomerInput, type UpdateCustomerInput } from "@/lib/customers/schemas";
 import { USER_CODE_PATTERN } from "@/lib/customers/user-code";
 import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import { installmentNow } from "@/lib/repayments/installments";
+import { lateFeePolicies } from "@/lib/repayments/queries";
+import { isoDateOf } from "@/lib/validation/fields";
 import { localizeDigits } from "@/lib/format";
 import { seedDemo } from "@/prisma/seed";
 import { sessionState } from "../support/session-state";
@@ -127,14 +131,20 @@ describe("the list", () => {
     });
     expect(stats.activeLoans).toBeGreaterThan(0);
 
-    // Every customer with a loan: count of all its loans; outstanding = what its disbursed loans' instalments still owe.
+    // Every customer with a loan: count of all its loans; outstanding = what its disbursed loans' instalments still owe
+    // today, late fees due included (installmentNow, computed here in TypeScript against the list's SQL).
     const loans = await prisma.loan.findMany({ include: { installments: true } });
     const customerIds = [...new Set(loans.map((l) => l.customerId))];
     const summaries = await loanSummaries(customerIds, ALL_OFFICES);
+    const policies = await lateFeePolicies();
+    const today = dhakaToday();
     for (const id of customerIds) {
       const own = loans.filter((l) => l.customerId === id);
       const active = own.filter((l) => l.status === "disbursed");
-      const owed = active.reduce((sum, l) => sum + l.installments.reduce((s, i) => s + Math.max(0, i.emiAmount + i.lateFee - i.paidAmount), 0), 0);
+      const owed = active.reduce(
+        (sum, l) => sum + l.installments.reduce((s, i) => s + installmentNow({ dueDate: isoDateOf(i.dueDate), emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status }, today, policies[l.loanType]).owed, 0),
+        0,
+      );
       expect(summaries.get(id)).toEqual({ loanCount: own.length, activeLoans: active.length, activeAmount: owed });
     }
     const rahim = (await listCustomers(filters({ by: "userNumber", q: "U000101" }), ALL)).rows[0]!;

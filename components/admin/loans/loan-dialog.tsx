@@ -6,11 +6,9 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { debtToIncomePercent, emiToIncomePercent } from "@/lib/applications/review";
-import { dhakaToday, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { DocumentVerificationStatus, EmploymentType, InstallmentStatus, KycStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { LoanDetail } from "@/lib/loans/queries";
-import { installmentStatus } from "@/lib/repayments/installments";
-import { isoDateOf } from "@/lib/validation/fields";
 import { LoanDecisionButtons, LoanNoteForm, type ApprovalRight, type DisbursementRules } from "./loan-actions";
 import { LoanStatusBadge, RiskBadge } from "./loan-list";
 
@@ -41,7 +39,6 @@ export async function LoanDetailDialog({
   const rate = loan.interestRate.toNumber();
   const c = loan.customer;
   const employmentType = loan.application?.employmentType ?? c.employmentType;
-  const today = dhakaToday();
 
   const application = (
     <div className="space-y-4">
@@ -150,10 +147,8 @@ export async function LoanDetailDialog({
   );
 
   const paidTotal = loan.installments.reduce((sum, i) => sum + i.paidAmount, 0);
-  const scheduleRows = loan.installments.map((row) => ({
-    ...row,
-    status: installmentStatus({ dueDate: isoDateOf(row.dueDate), emiAmount: row.emiAmount, lateFee: row.lateFee, paidAmount: row.paidAmount }, today),
-  }));
+  // Each instalment's state and late fee as of today, as the repayments screen shows them (getLoanDetail).
+  const scheduleRows = loan.installments.map((row) => ({ ...row, status: row.state }));
   const schedule = (
     <div className="space-y-3">
       {loan.installments.length > 0 ? (
