@@ -5,24 +5,17 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { formatDateTime } from "@/lib/format";
+import type { MoveRecord } from "@/lib/offices/transfer-queries";
 import { ApproveTransferButton, RejectTransferDialog } from "./transfer-forms";
 
 type OfficeName = { code: string; nameBn: string; nameEn: string };
 
 /** One move of either kind, as the transfers screen lists it: who moves (a name and a line under it), from, to. */
-export type TransferTableRow = {
-  id: string;
+export type TransferTableRow = Omit<MoveRecord, "decidedAt"> & {
   status: "requested" | "completed" | "rejected";
   who: { name: string; detail: string; key: string };
   from: OfficeName;
   to: OfficeName;
-  reason: string;
-  requestedBy: string;
-  fromApprovedBy: string | null;
-  toApprovedBy: string | null;
-  rejectedBy: string | null;
-  rejectionReason: string | null;
-  createdAt: Date;
 };
 
 const TONE = { requested: "yellow", completed: "green", rejected: "grey" } as const;
