@@ -15,6 +15,11 @@ export function isPeriodClosed(error: unknown): boolean {
   return error instanceof Error && /books of society .* are closed through/.test(error.message);
 }
 
+/** The lender's books of a branch are closed for the line's date (the LenderJournalLine_period_open trigger refused it). */
+export function isBranchBooksClosed(error: unknown): boolean {
+  return error instanceof Error && /books of branch .* are closed through/.test(error.message);
+}
+
 /** A member's savings would go below zero on the books (SocietyJournalLine_savings_not_negative refused it). */
 export function isSavingsBelowZero(error: unknown): boolean {
   return error instanceof Error && /savings of member .* would go below zero/.test(error.message);

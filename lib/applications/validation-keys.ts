@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   "staffNotFound",
   "memberLoanMismatch",
   "paymentExceedsOwed",
+  "booksClosed",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

@@ -5,7 +5,7 @@
  */
 import type { Permission } from "./permissions";
 
-export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "offices" | "societies" | "transfers";
+export type AdminNavKey = "dashboard" | "applicationReview" | "loans" | "repayments" | "userProfiles" | "kyc" | "users" | "products" | "blacklist" | "messages" | "calendar" | "offices" | "societies" | "transfers" | "accounting";
 
 export type AdminPage = { href: string; permission: Permission; nav?: AdminNavKey };
 
@@ -16,6 +16,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { href: "/admin/repayments", permission: "payments.read", nav: "repayments" },
   { href: "/admin/user-profiles", permission: "customers.read", nav: "userProfiles" },
   { href: "/admin/transfers", permission: "customers.transfer", nav: "transfers" },
+  { href: "/admin/accounting", permission: "accounting.read", nav: "accounting" },
   { href: "/admin/members", permission: "customers.read" },
   { href: "/admin/kyc", permission: "kyc.read", nav: "kyc" },
   { href: "/admin/users", permission: "staff.manage", nav: "users" },

@@ -56,6 +56,10 @@ export const PERMISSIONS = {
    * branch one sees, or reject it (decision 0258). Two approvers other than the requester, one per branch.
    */
   "customers.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
+  /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
+  "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
+  /** Close the lender's books through a day, every branch at once (decision 0263). */
+  "accounting.close": ["super_admin", "admin"],
   /**
    * Approve or reject a member of staff's move to another office for an office one sees (decision 0260); a head-office
    * admin asks for it (staff.manage). Two approvers other than the requester and the person moved, one per office.
@@ -92,6 +96,7 @@ export const HEAD_OFFICE_PERMISSIONS = [
   "settings.calendar",
   "settings.offices",
   "societies.manage",
+  "accounting.close",
 ] as const satisfies readonly Permission[];
 
 export function isHeadOfficePermission(permission: Permission): boolean {

@@ -4,6 +4,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { isBranchBooksClosed } from "@/lib/db-errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { allocateCountedCode } from "@/lib/ids/allocate";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
@@ -173,6 +174,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       return ok({ paymentNumber, loanClosed: allocation.settlesLoan });
     }, PAYMENT_TRANSACTION_OPTIONS);
   } catch (error) {
+    // The database posts the payment with it (decision 0263): a day the branch's books are closed for takes none.
+    if (isBranchBooksClosed(error)) return fail("validation", { fieldErrors: { paymentDate: "booksClosed" } });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const target = JSON.stringify(error.meta ?? {});
       // The same form submitted twice at once: the first one's payment is the answer.

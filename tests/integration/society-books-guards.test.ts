@@ -6,9 +6,9 @@
  * This file runs the app as the runtime role: DATABASE_URL is switched before any application module is loaded.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { grantRuntimeRole, runtimeUrl } from "../../scripts/db/runtime-role";
+import { as, refusal } from "../support/db-connection";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
@@ -36,31 +36,6 @@ const phone = () => `0171${String(4_000_000 + ++counter).slice(-7)}`;
 function must<T>(result: { ok: true; data: T } | { ok: false; error: unknown }): T {
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.data;
-}
-
-async function as<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The database's refusal of a statement: its SQLSTATE (42501 permission denied, 23001 restrict violation, …). */
-async function refusal(url: string, ...statements: [string, unknown[]?][]): Promise<string | undefined> {
-  return as(url, async (c) => {
-    await c.query("BEGIN");
-    try {
-      for (const [sql, params] of statements) await c.query(sql, params);
-      return undefined;
-    } catch (error) {
-      return (error as { code?: string }).code;
-    } finally {
-      await c.query("ROLLBACK");
-    }
-  });
 }
 
 beforeAll(async () => {

@@ -29,6 +29,7 @@ const WHY = {
 } as const;
 
 const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
+  "lib/accounting/queries.ts": { sites: 4, why: "narrowedSql" }, // the journal's and ledgers' loan and receipt numbers, of entries whose lines are in the scope
   "lib/applications/queries.ts": { sites: 2, why: "public" },
   "lib/applications/review-queries.ts": { sites: 1, why: "system" }, // the version fingerprint of the stat cards' cache
   "lib/applications/review-service.ts": { sites: 9, why: "actionChecks" },

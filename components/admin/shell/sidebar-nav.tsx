@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRightLeft, Ban, Banknote, Building2, CalendarDays, Network, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
+import { ArrowRightLeft, Ban, BookOpenCheck, Banknote, Building2, CalendarDays, Network, FileCheck2, HandCoins, LayoutDashboard, MessageSquareWarning, Package, ScanFace, UserRound, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { AdminNavKey } from "@/lib/auth/admin-routes";
@@ -19,6 +19,7 @@ const ICONS: Record<AdminNavKey, React.ComponentType<{ className?: string }>> = 
   calendar: CalendarDays,
   offices: Network,
   transfers: ArrowRightLeft,
+  accounting: BookOpenCheck,
   messages: MessageSquareWarning,
   societies: Building2,
 };

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { CloseLenderBooksForm } from "@/components/admin/accounting/close-books-form";
+import { accountName, booksHref, CashBookTable, JournalTable, LedgerTable, TrialBalanceTable } from "@/components/admin/accounting/books-tables";
+import { FilterForm, FilterSelect, ListTabs } from "@/components/admin/list-parts";
+import { NoticeRegion } from "@/components/admin/notices";
+import { PageHeader } from "@/components/admin/page-header";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { Input } from "@/components/ui/input";
+import type { Locale } from "@/i18n/config";
+import { lenderAccounts, lenderBooksClosing, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance } from "@/lib/accounting/queries";
+import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS } from "@/lib/accounting/schemas";
+import { isAllowed, requirePermission } from "@/lib/auth/guard";
+import { formatCalendarDate } from "@/lib/format";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminAccounting"))("metaTitle") };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook" } as const;
+
+/**
+ * The lender's books (issue 50; decision 0263), of the branches the staff member sees (the branch picker narrows them):
+ * trial balance, journal, an account's ledger, a channel's cash and bank book; the head office closes the books.
+ */
+export default async function AccountingPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requirePermission("accounting.read", "/admin/accounting");
+  const query = booksQuerySchema.parse(await searchParams);
+  const ledgerCode = query.view === "ledger" ? (query.account ?? "1000") : null;
+  const [t, locale, accounts, closing, trial, journal, ledger, book] = await Promise.all([
+    getTranslations("adminAccounting"),
+    getLocale() as Promise<Locale>,
+    lenderAccounts(),
+    lenderBooksClosing(ctx.scope),
+    query.view === "trial-balance" ? lenderTrialBalance(ctx.scope, query.to) : null,
+    query.view === "journal" ? lenderJournal(ctx.scope, query) : null,
+    ledgerCode ? lenderLedger(ctx.scope, { code: ledgerCode, from: query.from, to: query.to, page: query.page }) : null,
+    query.view === "cash-book" ? lenderCashBook(ctx.scope, query) : null,
+  ]);
+  const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
+
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <ListTabs
+        label={t("tabs.label")}
+        testId="accounting-tabs"
+        tabs={BOOKS_VIEWS.map((view) => ({ key: view, label: t(`tabs.${VIEW_LABELS[view]}`), href: booksHref(query, { view }), current: view === query.view }))}
+      />
+      <FilterForm action="/admin/accounting" testId="accounting-filters" label={t("filters.label")} submitLabel={t("filters.show")}>
+        <input type="hidden" name="view" value={query.view} />
+        {query.view !== "trial-balance" ? (
+          <label className="flex items-center gap-2 text-sm">
+            {t("filters.from")}
+            <Input type="date" name="from" defaultValue={query.from} className="w-44" />
+          </label>
+        ) : (
+          <input type="hidden" name="from" value={query.from} />
+        )}
+        <label className="flex items-center gap-2 text-sm">
+          {query.view === "trial-balance" ? t("filters.on") : t("filters.to")}
+          <Input type="date" name="to" defaultValue={query.to} className="w-44" />
+        </label>
+        {query.view === "journal" ? (
+          <>
+            <FilterSelect name="account" value={query.account ?? ""} label={t("filters.account")} options={[{ value: "", label: t("filters.allAccounts") }, ...accountOptions]} />
+            <Input name="loan" defaultValue={query.loan ?? ""} placeholder={t("filters.loan")} aria-label={t("filters.loan")} className="sm:w-40" />
+          </>
+        ) : null}
+        {query.view === "ledger" ? <FilterSelect name="account" value={ledgerCode ?? ""} label={t("filters.account")} options={accountOptions} /> : null}
+        {query.view === "cash-book" ? (
+          <FilterSelect name="channel" value={query.channel} label={t("filters.channel")} options={CHANNEL_KINDS.map((kind) => ({ value: kind, label: t(`accounts.${kind}`) }))} />
+        ) : null}
+      </FilterForm>
+
+      {trial ? <TrialBalanceTable trial={trial} query={query} /> : null}
+      {journal ? <JournalTable journal={journal} query={query} /> : null}
+      {query.view === "ledger" ? (
+        ledger ? (
+          <LedgerTable ledger={ledger} query={query} />
+        ) : (
+          <p className="rounded-md border bg-background p-4 text-sm text-muted-foreground" data-testid="ledger-no-account">
+            {t("ledger.noAccount")}
+          </p>
+        )
+      ) : null}
+      {book ? <CashBookTable book={book} query={query} /> : null}
+
+      <section className="mt-6 max-w-xl space-y-2 rounded-md border bg-background p-4" aria-labelledby="books-closing-title" data-testid="books-closing">
+        <h2 id="books-closing-title" className="text-base font-semibold">
+          {t("close.title")}
+        </h2>
+        <p className="text-sm" data-testid="books-closed-through" data-through={closing.earliest ?? ""}>
+          {closing.earliest ? t("close.closedThrough", { date: formatCalendarDate(closing.earliest, locale) }) : t("close.neverClosed")}
+        </p>
+        {isAllowed(ctx, "accounting.close") ? (
+          <>
+            <p className="text-sm text-muted-foreground">{t("close.text")}</p>
+            <ClientMessages namespaces={["adminAccounting", "validation", "adminCommon"]}>
+              <CloseLenderBooksForm />
+            </ClientMessages>
+          </>
+        ) : null}
+      </section>
+      <ClientMessages namespaces={["adminCommon"]}>
+        <NoticeRegion />
+      </ClientMessages>
+    </>
+  );
+}

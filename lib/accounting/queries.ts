@@ -1,0 +1,188 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { LenderAccountKind, LenderAccountType, LenderJournalKind } from "@/lib/generated/prisma/enums";
+import { branchInScopeSql } from "@/lib/offices/scope";
+import type { OfficeScope } from "@/lib/offices/scope-rules";
+import { isoDateOf } from "@/lib/validation/fields";
+import type { ChannelKind } from "./schemas";
+
+/** Lines per page of the journal and of a ledger. */
+export const BOOKS_PAGE_SIZE = 50;
+
+export type LenderAccountRow = { id: string; code: string; kind: LenderAccountKind; type: LenderAccountType; labelBn: string | null; labelEn: string | null };
+
+const day = (iso: string) => Prisma.sql`${iso}::date`;
+
+/** The chart of accounts, by code. */
+export async function lenderAccounts(): Promise<LenderAccountRow[]> {
+  return prisma.lenderAccount.findMany({ orderBy: { code: "asc" }, select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true } });
+}
+
+export type TrialBalanceLine = LenderAccountRow & { debit: number; credit: number };
+
+/**
+ * Every account's balance through a day (Asia/Dhaka), in the scope's branches, as a debit or a credit: from the daily
+ * running totals the database keeps, never from the lines themselves. The two columns add up to the same total.
+ */
+export async function lenderTrialBalance(scope: OfficeScope, through: string): Promise<{ rows: TrialBalanceLine[]; debit: number; credit: number }> {
+  const totals = await prisma.$queryRaw<{ accountId: string; total: bigint }[]>`
+    SELECT d."accountId", sum(d."debit" - d."credit")::bigint AS "total"
+    FROM "LenderAccountDay" d
+    WHERE d."date" <= ${day(through)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}
+    GROUP BY d."accountId"`;
+  const byAccount = new Map(totals.map((t) => [t.accountId, Number(t.total)]));
+  const rows = (await lenderAccounts()).map((account) => {
+    const total = byAccount.get(account.id) ?? 0;
+    return { ...account, debit: total > 0 ? total : 0, credit: total < 0 ? -total : 0 };
+  });
+  return { rows, debit: rows.reduce((s, r) => s + r.debit, 0), credit: rows.reduce((s, r) => s + r.credit, 0) };
+}
+
+export type JournalLine = { accountCode: string; accountKind: LenderAccountKind; labelBn: string | null; labelEn: string | null; branchCode: string; amount: number };
+export type JournalEntryRow = {
+  id: string;
+  voucher: number;
+  date: string;
+  kind: LenderJournalKind;
+  loanNumber: string | null;
+  paymentNumber: string | null;
+  reversesVoucher: number | null;
+  lines: JournalLine[];
+};
+
+/**
+ * The journal over a period, newest first, a page at a time: entries with a line in the scope's branches (and on the
+ * account, or of the loan, when asked), each with all its lines.
+ */
+export async function lenderJournal(
+  scope: OfficeScope,
+  query: { from: string; to: string; account: string | null; loan: string | null; page: number },
+): Promise<{ entries: JournalEntryRow[]; total: number; page: number; pageCount: number }> {
+  const accountId = query.account ? ((await prisma.lenderAccount.findUnique({ where: { code: query.account }, select: { id: true } }))?.id ?? "") : null;
+  const where = Prisma.sql`
+    e."date" BETWEEN ${day(query.from)} AND ${day(query.to)}
+    -- A loan's entries whichever branch it is in now: the lines' branches decide what the scope sees.
+    AND (${query.loan}::text IS NULL OR e."loanId" = (SELECT ln."id" FROM "Loan" ln WHERE ln."loanNumber" = ${query.loan}))
+    AND EXISTS (SELECT 1 FROM "LenderJournalLine" l WHERE l."entryId" = e."id" AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}
+                AND (${accountId}::text IS NULL OR l."accountId" = ${accountId}))`;
+  const total = (await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalEntry" e WHERE ${where}`)[0]?.total ?? BigInt(0);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const entries = await prisma.$queryRaw<{ id: string; voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; paymentNumber: string | null; reversesVoucher: number | null }[]>`
+    SELECT e."id", e."voucher", e."date", e."kind", ln."loanNumber", p."paymentNumber", r."voucher" AS "reversesVoucher"
+    FROM "LenderJournalEntry" e
+    LEFT JOIN "Loan" ln ON ln."id" = e."loanId"
+    LEFT JOIN "LoanPayment" p ON e."sourceType" = 'LoanPayment' AND p."id" = e."sourceId"
+    LEFT JOIN "LenderJournalEntry" r ON r."id" = e."reversesId"
+    WHERE ${where}
+    ORDER BY e."date" DESC, e."voucher" DESC
+    LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}`;
+  const lines = entries.length
+    ? await prisma.lenderJournalLine.findMany({
+        where: { entryId: { in: entries.map((e) => e.id) } },
+        orderBy: [{ amount: "desc" }, { id: "asc" }],
+        select: { entryId: true, amount: true, branch: { select: { code: true } }, account: { select: { code: true, kind: true, labelBn: true, labelEn: true } } },
+      })
+    : [];
+  return {
+    entries: entries.map((e) => ({
+      ...e,
+      date: isoDateOf(e.date),
+      lines: lines
+        .filter((l) => l.entryId === e.id)
+        .map((l) => ({ accountCode: l.account.code, accountKind: l.account.kind, labelBn: l.account.labelBn, labelEn: l.account.labelEn, branchCode: l.branch.code, amount: l.amount })),
+    })),
+    total: Number(total),
+    page,
+    pageCount,
+  };
+}
+
+export type LedgerLine = { voucher: number; date: string; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; debit: number; credit: number; balance: number };
+
+/**
+ * One account's ledger over a period in the scope's branches: the balance brought forward, each line oldest first with
+ * the running balance (debits minus credits), a page at a time, and the balance carried forward. Null: no such account.
+ */
+export async function lenderLedger(
+  scope: OfficeScope,
+  query: { code: string; from: string; to: string; page: number },
+): Promise<{ account: LenderAccountRow; opening: number; closing: number; lines: LedgerLine[]; total: number; page: number; pageCount: number } | null> {
+  const account = await prisma.lenderAccount.findUnique({ where: { code: query.code }, select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true } });
+  if (!account) return null;
+  const [sums] = await prisma.$queryRaw<{ opening: bigint | null; movement: bigint | null }[]>`
+    SELECT sum(CASE WHEN d."date" < ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "opening",
+           sum(CASE WHEN d."date" >= ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "movement"
+    FROM "LenderAccountDay" d
+    WHERE d."accountId" = ${account.id} AND d."date" <= ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}`;
+  const opening = Number(sums?.opening ?? 0);
+  const where = Prisma.sql`l."accountId" = ${account.id} AND l."date" BETWEEN ${day(query.from)} AND ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}`;
+  const total = (await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalLine" l WHERE ${where}`)[0]?.total ?? BigInt(0);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await prisma.$queryRaw<{ voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; amount: number; running: bigint }[]>`
+    SELECT e."voucher", l."date", e."kind", ln."loanNumber", o."code" AS "branchCode", l."amount",
+           sum(l."amount") OVER (ORDER BY l."date", e."voucher", l."id")::bigint AS "running"
+    FROM "LenderJournalLine" l
+    JOIN "LenderJournalEntry" e ON e."id" = l."entryId"
+    JOIN "Office" o ON o."id" = l."branchId"
+    LEFT JOIN "Loan" ln ON ln."id" = e."loanId"
+    WHERE ${where}
+    ORDER BY l."date", e."voucher", l."id"
+    LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}`;
+  return {
+    account,
+    opening,
+    closing: opening + Number(sums?.movement ?? 0),
+    lines: rows.map((r) => ({
+      voucher: r.voucher,
+      date: isoDateOf(r.date),
+      kind: r.kind,
+      loanNumber: r.loanNumber,
+      branchCode: r.branchCode,
+      debit: r.amount > 0 ? r.amount : 0,
+      credit: r.amount < 0 ? -r.amount : 0,
+      balance: opening + Number(r.running),
+    })),
+    total: Number(total),
+    page,
+    pageCount,
+  };
+}
+
+export type CashBookDay = { date: string; receipts: number; payments: number; balance: number };
+
+/**
+ * A payment channel's cash and bank book over a period in the scope's branches: the opening balance, each day's
+ * receipts and payments with the balance at its end, and the closing balance (from the daily running totals).
+ */
+export async function lenderCashBook(scope: OfficeScope, query: { channel: ChannelKind; from: string; to: string }): Promise<{ account: LenderAccountRow; opening: number; closing: number; days: CashBookDay[] }> {
+  const account = await prisma.lenderAccount.findFirstOrThrow({ where: { kind: query.channel, isDefault: true }, select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true } });
+  const rows = await prisma.$queryRaw<{ date: Date | null; debit: bigint; credit: bigint }[]>`
+    SELECT CASE WHEN d."date" < ${day(query.from)} THEN NULL ELSE d."date" END AS "date", sum(d."debit")::bigint AS "debit", sum(d."credit")::bigint AS "credit"
+    FROM "LenderAccountDay" d
+    WHERE d."accountId" = ${account.id} AND d."date" <= ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}
+    GROUP BY 1 ORDER BY 1 NULLS FIRST`;
+  let balance = 0;
+  const days: CashBookDay[] = [];
+  let opening = 0;
+  for (const row of rows) {
+    const receipts = Number(row.debit);
+    const payments = Number(row.credit);
+    balance += receipts - payments;
+    if (row.date === null) opening = balance;
+    else days.push({ date: isoDateOf(row.date), receipts, payments, balance });
+  }
+  return { account, opening, closing: balance, days };
+}
+
+/** How far the scope's open branches' books are closed: the earliest and latest closing day (null: never closed). */
+export async function lenderBooksClosing(scope: OfficeScope): Promise<{ earliest: string | null; latest: string | null; branches: number; closed: number }> {
+  const branches = await prisma.office.findMany({
+    where: { level: "branch", status: "open", ...(scope.kind === "all" ? {} : { id: { in: [...scope.branchIds] } }) },
+    select: { booksClosedThrough: true },
+  });
+  const days = branches.flatMap((b) => (b.booksClosedThrough ? [isoDateOf(b.booksClosedThrough)] : [])).sort();
+  return { earliest: days.length === branches.length ? (days[0] ?? null) : null, latest: days.at(-1) ?? null, branches: branches.length, closed: days.length };
+}

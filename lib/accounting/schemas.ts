@@ -1,0 +1,48 @@
+/** The lender's books screen (issue 50): its views and period in the URL, and the closing form. */
+import { z } from "zod";
+import { dhakaToday, toAsciiDigits } from "@/lib/format";
+import { firstValue, pageParam } from "@/lib/validation/search-params";
+import { isRealIsoDate, msg } from "@/lib/validation/fields";
+
+export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book"] as const;
+export type BooksView = (typeof BOOKS_VIEWS)[number];
+
+/** The accounts a cash and bank book is kept for: one per payment channel. */
+export const CHANNEL_KINDS = ["cash_in_hand", "bkash", "nagad", "rocket", "bank", "card"] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+const isoDay = z.preprocess((v) => (typeof v === "string" ? toAsciiDigits(v.trim()) : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealIsoDate));
+
+/**
+ * The screen's URL: the view, the period (dates inclusive, Asia/Dhaka; this month to today unless given), an account
+ * (by code) for its ledger, a channel for the cash book, a loan number for the journal. Forgiving: a hand-edited
+ * address falls back to the defaults.
+ */
+export const booksQuerySchema = z
+  .object({
+    view: z.preprocess(firstValue, z.enum(BOOKS_VIEWS).catch("trial-balance")).default("trial-balance"),
+    from: z.preprocess(firstValue, isoDay.optional().catch(undefined)),
+    to: z.preprocess(firstValue, isoDay.optional().catch(undefined)),
+    account: z.preprocess(firstValue, z.string().trim().regex(/^[0-9A-Za-z-]{1,20}$/).optional().catch(undefined)),
+    channel: z.preprocess(firstValue, z.enum(CHANNEL_KINDS).catch("cash_in_hand")).default("cash_in_hand"),
+    loan: z.preprocess(firstValue, z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{1,20}$/).optional().catch(undefined)),
+    page: pageParam,
+  })
+  .transform((v) => {
+    const today = dhakaToday();
+    const to = v.to && v.to <= today ? v.to : today;
+    const from = v.from && v.from <= to ? v.from : `${to.slice(0, 7)}-01`;
+    return { view: v.view, from, to, account: v.account ?? null, channel: v.channel, loan: v.loan ?? null, page: v.page };
+  });
+export type BooksQuery = z.output<typeof booksQuerySchema>;
+
+/** Closing the lender's books through a day (every branch): a day before today in Dhaka (today is still being posted). */
+export const closeLenderBooksSchema = z.object({
+  through: z
+    .string(msg("required"))
+    .trim()
+    .min(1, msg("required"))
+    .transform(toAsciiDigits)
+    .refine((v) => isRealIsoDate(v) && v < dhakaToday(), msg("invalidDate")),
+});
+export type CloseLenderBooksValues = z.input<typeof closeLenderBooksSchema>;
