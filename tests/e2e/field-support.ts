@@ -66,6 +66,9 @@ export async function withAxe(context: BrowserContext) {
 }
 
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A refresh streams the page's metadata again: React drops the old <title> and hoists the new one when it lands (a
+  // moment without one on the busy machine). Wait for it a little; a page that never gets one is still reported.
+  await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   return page.evaluate(async () => {
     // A dialog still fading in has half-transparent text: axe would measure its contrast mid-animation.
     await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
