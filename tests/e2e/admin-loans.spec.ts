@@ -2,12 +2,15 @@
  * Loan management to the first repayment, as staff do it on the demo data (issue 8): the person who reviewed
  * the application cannot take the credit decision and the approver cannot disburse (a second person is asked
  * for, on screen); the disbursement writes the schedule; a bKash payment recorded on the repayments screen
- * turns the instalment paid and moves the collection figures. Bengali at 360 px and English at 1280 px.
+ * turns the instalment paid and moves the collection figures; each is on the lender's books at once (issue 50): the
+ * loan's entries in the journal, the bKash book's day, the trial balance agreeing. Bengali at 360 px and English at 1280 px.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { dhakaToday, formatTaka } from "../../lib/format";
 import { calculateEmi } from "../../lib/loans/emi";
 import type { StaffRole } from "../../lib/generated/prisma/enums";
+import { seriousAxeViolations } from "./field-support";
+import { staffPage } from "./staff-page";
 import { dbQuery, noSidewaysScroll } from "./support";
 import { sessionCookieFor } from "./staff";
 
@@ -88,6 +91,51 @@ async function recordFirstEmiByBkash(browser: Browser, screen: Screen, loanNumbe
   await page.context().close();
 }
 
+/**
+ * The account manager opens the books: the loan's journal holds its disbursement (loan portfolio against the bank) and
+ * each payment (its channel against the portfolio and interest income), today's bKash receipts include the EMI, and
+ * the trial balance agrees. `paidInCash`: the rest paid in cash, which leaves nothing of the loan on the portfolio.
+ */
+async function seeOnTheBooks(browser: Browser, screen: Screen, loanNumber: string, amounts: { disbursed: number; byBkash: number; paidInCash?: number }) {
+  const page = await staffPage(browser, "account_manager", screen);
+  await page.goto(`/admin/accounting?view=journal&loan=${loanNumber}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(screen.language === "bn" ? "হিসাবরক্ষণ" : "Accounting");
+  const line = (kind: string, account: string) => page.locator(`[data-testid=journal-line][data-kind=${kind}][data-account=${account}]`);
+  await expect(line("disbursement", "loan_portfolio")).toHaveAttribute("data-amount", String(amounts.disbursed));
+  await expect(line("disbursement", "bank")).toHaveAttribute("data-amount", String(-amounts.disbursed));
+  await expect(line("repayment", "bkash")).toHaveAttribute("data-amount", String(amounts.byBkash));
+  await expect(page.getByTestId("journal")).toContainText(screen.language === "bn" ? "বিকাশ" : "bKash");
+  await expect(page.getByTestId("journal")).toContainText(formatTaka(amounts.byBkash, screen.language));
+  const portfolio = await page.locator("[data-testid=journal-line][data-account=loan_portfolio]").evaluateAll((rows) => rows.reduce((sum, row) => sum + Number(row.getAttribute("data-amount")), 0));
+  const principalPaid = await dbQuery<{ sum: string }>(`SELECT coalesce(sum(a."principal"), 0) AS "sum" FROM "LoanPaymentAllocation" a JOIN "LoanPayment" p ON p."id" = a."paymentId" JOIN "Loan" l ON l."id" = p."loanId" WHERE l."loanNumber" = $1`, [loanNumber]);
+  expect(portfolio).toBe(amounts.disbursed - Number(principalPaid[0]!.sum));
+  if (amounts.paidInCash) {
+    await expect(line("repayment", "cash_in_hand")).toHaveAttribute("data-amount", String(amounts.paidInCash));
+    expect(portfolio).toBe(0);
+  }
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, screen.width);
+  await page.screenshot({ path: test.info().outputPath(`journal-${screen.language}-${screen.width}.png`), fullPage: true });
+
+  await page.goto("/admin/accounting?view=cash-book&channel=bkash");
+  const today = page.locator(`[data-testid=cash-book-day][data-date="${dhakaToday()}"]`);
+  expect(Number(await today.getAttribute("data-receipts"))).toBeGreaterThanOrEqual(amounts.byBkash);
+  const [bkash] = await dbQuery<{ sum: string }>(`SELECT coalesce(sum("amount"), 0) AS "sum" FROM "LoanPayment" WHERE "method" = 'bkash' AND "status" = 'completed'`);
+  await expect(page.getByTestId("cash-book-closing")).toHaveAttribute("data-balance", bkash!.sum);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, screen.width);
+
+  await page.goto("/admin/accounting");
+  await expect(page.getByTestId("trial-balance-agrees")).toHaveAttribute("data-balanced", "true");
+  const total = page.getByTestId("trial-balance-total");
+  expect(await total.getAttribute("data-debit")).toBe(await total.getAttribute("data-credit"));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, screen.width);
+  await page.screenshot({ path: test.info().outputPath(`trial-balance-${screen.language}-${screen.width}.png`), fullPage: true });
+  await page.context().close();
+}
+
 /** The rest of the loan in one cash payment from the repayments screen: nothing is owed, the loan is closed. */
 async function payTheRestAndClose(browser: Browser, screen: Screen, loanNumber: string, rest: number) {
   const page = await pageAs(browser, "collection_agent", screen);
@@ -111,7 +159,7 @@ async function payTheRestAndClose(browser: Browser, screen: Screen, loanNumber: 
 }
 
 test("Bengali at 360 px: the reviewer is refused, a second person approves, the approver is refused, a third disburses; paid by bKash and then in full, the loan closes", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const screen: Screen = { width: 360, language: "bn" };
   const loanNumber = "LN-000103"; // Kamal's instant loan: its application was reviewed by the demo loan officer
 
@@ -159,14 +207,16 @@ test("Bengali at 360 px: the reviewer is refused, a second person approves, the 
   ]);
   await recordFirstEmiByBkash(browser, screen, loanNumber);
   await payTheRestAndClose(browser, screen, loanNumber, 4388 * 4 + 4390);
+  await seeOnTheBooks(browser, screen, loanNumber, { disbursed: 25_000, byBkash: 4388, paidInCash: 4388 * 4 + 4390 });
 });
 
 test("English at 1280 px: an approved loan is disbursed, its schedule shown, a bKash payment recorded; a note is added to its history", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const screen: Screen = { width: 1280, language: "en" };
   const loanNumber = "LN-000104"; // Shirin's consumer loan, approved for 1,40,000 over 24 months
   await disburseAndSeeSchedule(browser, screen, loanNumber, 140_000, 24);
   await recordFirstEmiByBkash(browser, screen, loanNumber);
+  await seeOnTheBooks(browser, screen, loanNumber, { disbursed: 140_000, byBkash: (await installments(loanNumber))[0]!.emiAmount });
 
   const agent = await pageAs(browser, "collection_agent", screen);
   await agent.goto(`/admin/loans?tab=all&view=${loanNumber}`);
