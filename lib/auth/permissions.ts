@@ -56,6 +56,8 @@ export const PERMISSIONS = {
    * branch one sees, or reject it (decision 0258). Two approvers other than the requester, one per branch.
    */
   "customers.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
+  /** Ask for a payment's reversal, and approve or reject one another person asked for (issue 50, point 6). */
+  "payments.reverse": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
   /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
   "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
   /** Close the lender's books through a day, every branch at once (decision 0263). */

@@ -484,6 +484,8 @@ export type RepaymentDetail = {
     reference: string | null;
     notes: string | null;
     collectedBy: string | null;
+    /** A reversal asked for and waiting for a second person (issue 50, point 6). */
+    pendingReversal: { id: string; reason: string; requestedBy: string; requestedById: string } | null;
   }[];
 };
 
@@ -523,6 +525,7 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
                 reference: true,
                 notes: true,
                 collectedBy: { select: { name: true } },
+                reversals: { where: { status: "requested" }, select: { id: true, reason: true, requestedById: true, requestedBy: { select: { name: true } } } },
               },
               orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
             },
@@ -580,6 +583,7 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
       reference: p.reference,
       notes: p.notes,
       collectedBy: p.collectedBy?.name ?? null,
+      pendingReversal: p.reversals[0] ? { id: p.reversals[0].id, reason: p.reversals[0].reason, requestedById: p.reversals[0].requestedById, requestedBy: p.reversals[0].requestedBy.name } : null,
     })),
   };
 }

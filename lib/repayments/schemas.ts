@@ -28,3 +28,22 @@ export const recordPaymentSchema = z.object({
   idempotencyKey: z.uuid(),
 });
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
+
+/** Asking for a payment's reversal (recorded against the wrong loan or with the wrong amount): why, in a few words. */
+export const requestReversalSchema = z.object({
+  paymentNumber: paymentNumberField,
+  reason: requiredText(500),
+});
+export type RequestReversalValues = z.input<typeof requestReversalSchema>;
+
+/** A second person approves a reversal: it moves money, so the button's key makes a repeat one approval. */
+export const approveReversalSchema = z.object({
+  reversalId: z.string().trim().min(1).max(64),
+  idempotencyKey: z.uuid(),
+});
+
+export const rejectReversalSchema = z.object({
+  reversalId: z.string().trim().min(1).max(64),
+  reason: requiredText(500),
+});
+export type RejectReversalValues = z.input<typeof rejectReversalSchema>;

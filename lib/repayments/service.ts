@@ -94,7 +94,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
               interestAmount: true,
               lateFee: true,
               paidAmount: true,
-              allocations: { select: { lateFee: true, interest: true, principal: true } },
+              // A reversed payment's allocation was given back to the instalment (reversal-service.ts).
+              allocations: { where: { payment: { status: "completed" } }, select: { lateFee: true, interest: true, principal: true } },
             },
           },
         },
@@ -105,7 +106,7 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
       }
       if (loan.status !== "disbursed") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
       // Two staff with one TrxID on two loans at the same second: the unique index decides (caught below).
-      if (input.reference && (await tx.loanPayment.findFirst({ where: { method: input.method, reference: input.reference }, select: { id: true } }))) {
+      if (input.reference && (await tx.loanPayment.findFirst({ where: { method: input.method, reference: input.reference, status: { not: "reversed" } }, select: { id: true } }))) {
         return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
       }
 

@@ -9,6 +9,7 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDate, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { RepaymentDetail, ScheduleEntry } from "@/lib/repayments/queries";
+import { PaymentReversalControls } from "./payment-reversal";
 import { CallMemberLink, RecordPaymentDialog, SendReminderButton } from "./repayment-actions";
 import { REPAYMENT_CLIENT_NAMESPACES, RepaymentStatusBadge } from "./repayment-list";
 
@@ -20,11 +21,14 @@ export async function RepaymentDetailDialog({
   titles,
   closeHref,
   canRecord,
+  reversalsBy = null,
 }: {
   detail: RepaymentDetail;
   titles: Record<LoanType, Record<Language, string>>;
   closeHref: string;
   canRecord: boolean;
+  /** Who is looking, when they may ask for and decide payment reversals; null otherwise. */
+  reversalsBy?: { viewerId: string } | null;
 }) {
   const [t, tPdf, locale] = await Promise.all([getTranslations("adminRepayments"), getTranslations("loanPdf"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -144,41 +148,55 @@ export async function RepaymentDetailDialog({
         {t("history.none")}
       </p>
     ) : (
-      <div className="overflow-x-auto">
-        <Table data-testid="payment-history">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("history.receipt")}</TableHead>
-              <TableHead>{t("history.amount")}</TableHead>
-              <TableHead>{t("history.date")}</TableHead>
-              <TableHead>{t("history.method")}</TableHead>
-              <TableHead>{t("history.reference")}</TableHead>
-              <TableHead>{t("history.collectedBy")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {detail.payments.map((p) => (
-              <TableRow key={p.paymentNumber} data-payment-number={p.paymentNumber}>
-                <TableCell className="font-mono text-xs">
-                  {p.paymentNumber}
-                  {p.status !== "completed" ? (
-                    <div className="font-sans text-xs text-red-700">{t(`history.status.${p.status}`)}</div>
-                  ) : (
-                    <a href={`/admin/api/payments/${p.paymentNumber}/receipt.pdf`} className="block font-sans text-xs text-primary underline" data-testid="payment-receipt-pdf" target="_blank" rel="noopener">
-                      {tPdf("download.receipt")}
-                    </a>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{taka(p.amount)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatCalendarDate(p.paymentDate, locale)}</TableCell>
-                <TableCell>{p.method ? t(`methods.${p.method}`) : "—"}</TableCell>
-                <TableCell className="font-mono text-xs break-all">{p.reference ?? "—"}</TableCell>
-                <TableCell className="text-sm">{p.collectedBy ?? "—"}</TableCell>
+      <ClientMessages namespaces={[...REPAYMENT_CLIENT_NAMESPACES]}>
+        <div className="overflow-x-auto">
+          <Table data-testid="payment-history">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("history.receipt")}</TableHead>
+                <TableHead>{t("history.amount")}</TableHead>
+                <TableHead>{t("history.date")}</TableHead>
+                <TableHead>{t("history.method")}</TableHead>
+                <TableHead>{t("history.reference")}</TableHead>
+                <TableHead>{t("history.collectedBy")}</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+            </TableHeader>
+            <TableBody>
+              {detail.payments.flatMap((p) => [
+                <TableRow key={p.paymentNumber} data-payment-number={p.paymentNumber}>
+                  <TableCell className="font-mono text-xs">
+                    {p.paymentNumber}
+                    {p.status !== "completed" ? (
+                      <div className="font-sans text-xs text-red-700">{t(`history.status.${p.status}`)}</div>
+                    ) : (
+                      <a href={`/admin/api/payments/${p.paymentNumber}/receipt.pdf`} className="block font-sans text-xs text-primary underline" data-testid="payment-receipt-pdf" target="_blank" rel="noopener">
+                        {tPdf("download.receipt")}
+                      </a>
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{taka(p.amount)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatCalendarDate(p.paymentDate, locale)}</TableCell>
+                  <TableCell>{p.method ? t(`methods.${p.method}`) : "—"}</TableCell>
+                  <TableCell className="font-mono text-xs break-all">{p.reference ?? "—"}</TableCell>
+                  <TableCell className="text-sm">{p.collectedBy ?? "—"}</TableCell>
+                </TableRow>,
+                // Its reversal on a row of its own, at the table's left edge: seen on a phone without scrolling sideways.
+                ...(reversalsBy && p.status === "completed"
+                  ? [
+                      <TableRow key={`${p.paymentNumber}:reversal`} data-reversal-for={p.paymentNumber} className="border-t-0">
+                        <TableCell colSpan={6} className="pt-0">
+                          <div className="sticky left-0 max-w-[calc(100vw-5rem)] whitespace-normal sm:max-w-xl">
+                            <PaymentReversalControls paymentNumber={p.paymentNumber} pending={p.pendingReversal} viewerId={reversalsBy.viewerId} />
+                          </div>
+                        </TableCell>
+                      </TableRow>,
+                    ]
+                  : []),
+              ])}
+            </TableBody>
+          </Table>
+        </div>
+      </ClientMessages>
     );
 
   return (

@@ -67,7 +67,7 @@ export default async function RepaymentsPage({ searchParams }: { searchParams: S
       ) : (
         <RepaymentTable list={list.rows} filters={filters} titles={titles} canRecord={canRecord} />
       )}
-      {viewed ? <RepaymentDetailDialog detail={viewed} titles={titles} closeHref={repaymentsHref(filters, {})} canRecord={canRecord} /> : null}
+      {viewed ? <RepaymentDetailDialog detail={viewed} titles={titles} closeHref={repaymentsHref(filters, {})} canRecord={canRecord} reversalsBy={isAllowed(ctx, "payments.reverse") ? { viewerId: ctx.user.id } : null} /> : null}
       <ClientMessages namespaces={["adminCommon"]}>
         <NoticeRegion />
       </ClientMessages>

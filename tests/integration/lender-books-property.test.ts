@@ -1,0 +1,151 @@
+/**
+ * Issue 50's property (decision 0263, 0264): over any sequence of payments (any channel, partial, early or on a past
+ * day, more than is owed), reversals, loans moved between branches and new disbursements, the lender's books stay
+ * equal to the loans' own records: the trial balance balances; the loan portfolio, in each branch, is the principal
+ * outstanding of the loans there; each channel's account is its payments received less what it paid out; interest and
+ * late-fee income are what the standing payments allocated; the inter-branch account adds up to zero; the daily running
+ * totals equal the lines.
+ */
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
+vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
+
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import type { PaymentMethod } from "@/lib/generated/prisma/enums";
+import { addCalendarDays } from "@/lib/repayments/schedule";
+import { approvePaymentReversal, requestPaymentReversal } from "@/lib/repayments/reversal-service";
+import { recordPayment } from "@/lib/repayments/service";
+import { seedProducts } from "@/prisma/seed";
+import { disbursedLoan } from "../support/loan-fixtures";
+import { createStaff, staffContextOf } from "../support/staff-session";
+
+type Ctx = Awaited<ReturnType<typeof staffContextOf>>;
+type Step =
+  | { kind: "pay"; loan: number; amount: number; method: PaymentMethod; daysAgo: number }
+  | { kind: "reverse"; loan: number }
+  | { kind: "move"; loan: number; branch: number }
+  | { kind: "disburse" };
+
+const MAIN = "office-main-branch";
+let branches: string[];
+const loans: { loanNumber: string; userNumber: string }[] = [];
+let agent: Ctx;
+let maker: Ctx;
+let checker: Ctx;
+
+beforeAll(async () => {
+  await seedProducts(prisma);
+  for (let i = 0; i < 3; i += 1) {
+    const loan = await disbursedLoan("৫০,০০০");
+    loans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
+  }
+  // Branches opened after the loans (with one branch, new records go there by default).
+  const other = await prisma.office.create({ data: { code: "PT-B1", nameBn: "দ্বিতীয় শাখা", nameEn: "Second branch", level: "branch", parentId: "office-head", openedOn: new Date("2026-01-01") } });
+  branches = [MAIN, other.id];
+  agent = await staffContextOf((await createStaff("collection_agent")).id);
+  maker = await staffContextOf((await createStaff("account_manager")).id);
+  checker = await staffContextOf((await createStaff("admin")).id);
+});
+
+async function run(step: Step): Promise<void> {
+  const loan = step.kind === "disburse" ? null : loans[step.loan % loans.length]!;
+  if (step.kind === "pay") {
+    const reference = step.method === "cash" ? null : `P${randomUUID().slice(0, 10)}`;
+    await recordPayment(agent, { memberId: loan!.userNumber, loanNumber: loan!.loanNumber, amount: step.amount, method: step.method, paymentDate: addCalendarDays(dhakaToday(), -step.daysAgo), reference, notes: null, idempotencyKey: randomUUID() } as never);
+  } else if (step.kind === "reverse") {
+    const last = await prisma.loanPayment.findFirst({ where: { loan: { loanNumber: loan!.loanNumber }, status: "completed" }, orderBy: { createdAt: "desc" }, select: { paymentNumber: true } });
+    if (!last) return;
+    const asked = await requestPaymentReversal(maker, { paymentNumber: last.paymentNumber, reason: "property" });
+    if (asked.ok) await approvePaymentReversal(checker, { reversalId: asked.data.reversalId, idempotencyKey: randomUUID() });
+  } else if (step.kind === "move") {
+    await prisma.loan.update({ where: { loanNumber: loan!.loanNumber }, data: { branchId: branches[step.branch % branches.length]! } });
+  } else {
+    // A new disbursement goes to the main branch (its applicant's upazila is routed there).
+    await prisma.upazilaBranch.upsert({ where: { upazilaCode: "493" }, create: { upazilaCode: "493", branchId: MAIN }, update: {} });
+    const made = await disbursedLoan("৬০,০০০");
+    loans.push({ loanNumber: made.loanNumber, userNumber: made.customer.userNumber });
+  }
+}
+
+/** Every invariant of the books against the records, lender-wide and per branch. */
+async function expectBooksEqualRecords(): Promise<void> {
+  const balances = await prisma.$queryRaw<{ kind: string; branchId: string; total: bigint }[]>`
+    SELECT a."kind"::text AS "kind", l."branchId", sum(l."amount")::bigint AS "total"
+    FROM "LenderJournalLine" l JOIN "LenderAccount" a ON a."id" = l."accountId" GROUP BY 1, 2`;
+  const book = (kind: string, branchId?: string) => balances.filter((b) => b.kind === kind && (!branchId || b.branchId === branchId)).reduce((s, b) => s + Number(b.total), 0);
+  expect(balances.reduce((s, b) => s + Number(b.total), 0)).toBe(0);
+  expect(book("inter_branch")).toBe(0);
+
+  const records = await prisma.loan.findMany({
+    where: { disbursedAt: { not: null } },
+    select: { branchId: true, disbursedAmount: true, disbursementBankAccount: true, payments: { where: { status: "completed" }, select: { amount: true, method: true, allocations: { select: { principal: true, interest: true, lateFee: true } } } } },
+  });
+  for (const branchId of [...branches, ...new Set(records.map((r) => r.branchId))]) {
+    const outstanding = records.filter((r) => r.branchId === branchId).reduce((s, r) => s + r.disbursedAmount! - r.payments.flatMap((p) => p.allocations).reduce((t, a) => t + a.principal, 0), 0);
+    expect(book("loan_portfolio", branchId), `portfolio of ${branchId}`).toBe(outstanding);
+  }
+  const payments = records.flatMap((r) => r.payments);
+  const received = (method: PaymentMethod) => payments.filter((p) => (p.method ?? "cash") === method).reduce((s, p) => s + p.amount, 0);
+  const paidOut = (toBank: boolean) => records.filter((r) => !!r.disbursementBankAccount === toBank).reduce((s, r) => s + r.disbursedAmount!, 0);
+  expect(book("bkash")).toBe(received("bkash"));
+  expect(book("nagad")).toBe(received("nagad"));
+  expect(book("rocket")).toBe(received("rocket"));
+  expect(book("card")).toBe(received("card"));
+  expect(book("cash_in_hand")).toBe(received("cash") - paidOut(false));
+  expect(book("bank")).toBe(received("bank_transfer") - paidOut(true));
+  const allocated = payments.flatMap((p) => p.allocations);
+  expect(book("interest_income")).toBe(0 - allocated.reduce((s, a) => s + a.interest, 0));
+  expect(book("late_fee_income")).toBe(0 - allocated.reduce((s, a) => s + a.lateFee, 0));
+
+  const [{ drift }] = (await prisma.$queryRaw<{ drift: bigint }[]>`
+    SELECT count(*) AS "drift" FROM (
+      SELECT "accountId", "branchId", "date", sum(GREATEST("amount", 0)) AS debit, sum(GREATEST(-"amount", 0)) AS credit FROM "LenderJournalLine" GROUP BY 1, 2, 3
+    ) l FULL JOIN "LenderAccountDay" d USING ("accountId", "branchId", "date")
+    WHERE coalesce(l.debit, 0) <> coalesce(d."debit", 0) OR coalesce(l.credit, 0) <> coalesce(d."credit", 0)`) as [{ drift: bigint }];
+  expect(Number(drift)).toBe(0);
+}
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("pay" as const), loan: fc.nat(20), amount: fc.integer({ min: 1, max: 60_000 }), method: fc.constantFrom<PaymentMethod>("cash", "bkash", "nagad", "rocket", "bank_transfer", "card"), daysAgo: fc.integer({ min: 0, max: 40 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("reverse" as const), loan: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("move" as const), loan: fc.nat(20), branch: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "disburse" as const }) },
+);
+
+describe("the lender's books", () => {
+  it("stay balanced and equal to the loans' records after any sequence of payments, reversals, moves and disbursements (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+        for (const s of steps) await run(s);
+        await expectBooksEqualRecords();
+      }),
+      { numRuns: 25 },
+    );
+  }, 240_000);
+});
+
+describe("one known sequence", () => {
+  it("posts what each step says: two payments, a reversal, a move and a disbursement, and the books still equal the records", async () => {
+    const kinds = async () => Object.fromEntries((await prisma.lenderJournalEntry.groupBy({ by: ["kind"], _count: { _all: true } })).map((c) => [c.kind, c._count._all]));
+    const before = await kinds();
+    const fresh = await disbursedLoan("৫০,০০০");
+    loans.unshift({ loanNumber: fresh.loanNumber, userNumber: fresh.customer.userNumber });
+    for (const s of [
+      { kind: "pay", loan: 0, amount: 3000, method: "bkash", daysAgo: 0 },
+      { kind: "pay", loan: 0, amount: 1500, method: "cash", daysAgo: 2 },
+      { kind: "reverse", loan: 0 },
+      { kind: "move", loan: 0, branch: 1 },
+      { kind: "disburse" },
+    ] satisfies Step[]) {
+      await run(s);
+    }
+    const after = await kinds();
+    const delta = (kind: string) => (after[kind] ?? 0) - (before[kind] ?? 0);
+    expect({ disbursement: delta("disbursement"), repayment: delta("repayment"), reversal: delta("reversal"), branch_move: delta("branch_move") }).toEqual({ disbursement: 2, repayment: 2, reversal: 1, branch_move: 1 });
+    await expectBooksEqualRecords();
+  });
+});
