@@ -1,11 +1,18 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { closeLenderBooksSchema } from "./schemas";
-import { closeLenderBooks } from "./service";
+import { closeLenderBooksSchema, runProvisioningSchema } from "./schemas";
+import { closeLenderBooks, runProvisioning } from "./service";
 
 export const closeLenderBooksAction = defineAction({
   name: "accounting.books.close",
   permission: "accounting.close",
   input: closeLenderBooksSchema,
   handler: (input, ctx) => closeLenderBooks(ctx, input),
+});
+
+export const runProvisioningAction = defineAction({
+  name: "accounting.provisioning.run",
+  permission: "accounting.close",
+  input: runProvisioningSchema,
+  handler: (input, ctx) => runProvisioning(ctx, input),
 });

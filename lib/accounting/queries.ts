@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { LenderAccountKind, LenderAccountType, LenderJournalKind } from "@/lib/generated/prisma/enums";
+import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClassificationCategory } from "@/lib/generated/prisma/enums";
 import { branchInScopeSql } from "@/lib/offices/scope";
 import type { OfficeScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
@@ -80,7 +80,8 @@ export async function lenderJournal(
     LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}`;
   const lines = entries.length
     ? await prisma.lenderJournalLine.findMany({
-        where: { entryId: { in: entries.map((e) => e.id) } },
+        // Only the scope's own lines: a move between branches shows each branch its side.
+        where: { entryId: { in: entries.map((e) => e.id) }, ...(scope.kind === "all" ? {} : { branchId: { in: [...scope.branchIds] } }) },
         orderBy: [{ amount: "desc" }, { id: "asc" }],
         select: { entryId: true, amount: true, branch: { select: { code: true } }, account: { select: { code: true, kind: true, labelBn: true, labelEn: true } } },
       })
@@ -186,3 +187,55 @@ export async function lenderBooksClosing(scope: OfficeScope): Promise<{ earliest
   const days = branches.flatMap((b) => (b.booksClosedThrough ? [isoDateOf(b.booksClosedThrough)] : [])).sort();
   return { earliest: days.length === branches.length ? (days[0] ?? null) : null, latest: days.at(-1) ?? null, branches: branches.length, closed: days.length };
 }
+
+export type ProvisioningRuleRow = { category: LoanClassificationCategory; minDays: number; maxDays: number | null; percent: number };
+
+/** The classification categories with their days overdue and provision rates, in order. */
+export async function provisioningRules(): Promise<ProvisioningRuleRow[]> {
+  const rules = await prisma.provisioningRule.findMany({ orderBy: { category: "asc" } });
+  return rules.map((r) => ({ category: r.category, minDays: r.minDays, maxDays: r.maxDays, percent: r.percent.toNumber() }));
+}
+
+/** The runs so far, latest first (their day and when they ran). */
+export async function provisioningRuns(): Promise<{ asOf: string; ranAt: Date }[]> {
+  const runs = await prisma.provisioningRun.findMany({ orderBy: { asOf: "desc" }, take: 24, select: { asOf: true, ranAt: true } });
+  return runs.map((r) => ({ asOf: isoDateOf(r.asOf), ranAt: r.ranAt }));
+}
+
+export type ProvisioningReportRow = { category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: number; required: number };
+export type ProvisioningReportBranch = { branchId: string; code: string; nameBn: string; nameEn: string; rows: ProvisioningReportRow[]; required: number; kept: number; shortfall: number };
+
+/**
+ * A run's report in the scope's branches: per branch and category, the borrowers, loans, principal outstanding and
+ * provision required; per branch, the provision kept (the loan-loss reserve as it stood on the run's day) and the
+ * shortfall (required less kept). Null: no run for that day.
+ */
+export async function provisioningReport(scope: OfficeScope, asOf: string): Promise<ProvisioningReportBranch[] | null> {
+  const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true } });
+  if (!run) return null;
+  const rows = await prisma.$queryRaw<{ branchId: string; category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: bigint; required: bigint }[]>`
+    SELECT c."branchId", c."category", count(DISTINCT c."customerId")::int AS "borrowers", count(*)::int AS "loans",
+           sum(c."base")::bigint AS "outstanding", sum(c."required")::bigint AS "required"
+    FROM "LoanClassification" c
+    WHERE c."runId" = ${run.id} AND ${branchInScopeSql(scope, Prisma.sql`c."branchId"`)}
+    GROUP BY 1, 2`;
+  const kept = await prisma.$queryRaw<{ branchId: string; kept: bigint }[]>`
+    SELECT d."branchId", sum(d."credit" - d."debit")::bigint AS "kept"
+    FROM "LenderAccountDay" d JOIN "LenderAccount" a ON a."id" = d."accountId" AND a."kind" = 'loan_loss_reserve' AND a."isDefault"
+    WHERE d."date" <= ${day(asOf)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}
+    GROUP BY 1`;
+  const keptBy = new Map(kept.map((k) => [k.branchId, Number(k.kept)]));
+  const branchIds = [...new Set([...rows.map((r) => r.branchId), ...kept.map((k) => k.branchId)])];
+  const offices = await prisma.office.findMany({ where: { id: { in: branchIds } }, orderBy: { code: "asc" }, select: { id: true, code: true, nameBn: true, nameEn: true } });
+  return offices.map((office) => {
+    const own = rows
+      .filter((r) => r.branchId === office.id)
+      .map((r) => ({ category: r.category, borrowers: r.borrowers, loans: r.loans, outstanding: Number(r.outstanding), required: Number(r.required) }))
+      .sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category));
+    const required = own.reduce((s, r) => s + r.required, 0);
+    const keptHere = keptBy.get(office.id) ?? 0;
+    return { branchId: office.id, code: office.code, nameBn: office.nameBn, nameEn: office.nameEn, rows: own, required, kept: keptHere, shortfall: required - keptHere };
+  });
+}
+
+const CATEGORY_ORDER: readonly LoanClassificationCategory[] = ["regular", "watchful", "substandard", "doubtful", "bad"];

@@ -4,7 +4,7 @@ import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { firstValue, pageParam } from "@/lib/validation/search-params";
 import { isRealIsoDate, msg } from "@/lib/validation/fields";
 
-export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book"] as const;
+export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "provisioning"] as const;
 export type BooksView = (typeof BOOKS_VIEWS)[number];
 
 /** The accounts a cash and bank book is kept for: one per payment channel. */
@@ -26,13 +26,15 @@ export const booksQuerySchema = z
     account: z.preprocess(firstValue, z.string().trim().regex(/^[0-9A-Za-z-]{1,20}$/).optional().catch(undefined)),
     channel: z.preprocess(firstValue, z.enum(CHANNEL_KINDS).catch("cash_in_hand")).default("cash_in_hand"),
     loan: z.preprocess(firstValue, z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{1,20}$/).optional().catch(undefined)),
+    /** The provisioning run to show (its day). */
+    run: z.preprocess(firstValue, isoDay.optional().catch(undefined)),
     page: pageParam,
   })
   .transform((v) => {
     const today = dhakaToday();
     const to = v.to && v.to <= today ? v.to : today;
     const from = v.from && v.from <= to ? v.from : `${to.slice(0, 7)}-01`;
-    return { view: v.view, from, to, account: v.account ?? null, channel: v.channel, loan: v.loan ?? null, page: v.page };
+    return { view: v.view, from, to, account: v.account ?? null, channel: v.channel, loan: v.loan ?? null, run: v.run ?? null, page: v.page };
   });
 export type BooksQuery = z.output<typeof booksQuerySchema>;
 
@@ -46,3 +48,37 @@ export const closeLenderBooksSchema = z.object({
     .refine((v) => isRealIsoDate(v) && v < dhakaToday(), msg("invalidDate")),
 });
 export type CloseLenderBooksValues = z.input<typeof closeLenderBooksSchema>;
+
+/** The last day of `iso`'s month. */
+export function monthEndOf(iso: string): string {
+  const [y, m] = iso.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${iso.slice(0, 7)}-${String(last).padStart(2, "0")}`;
+}
+
+/** The month ends a run may be for, latest first: each month's last day up to today (Asia/Dhaka), a year back. */
+export function provisioningMonthEnds(today = dhakaToday()): string[] {
+  const ends: string[] = [];
+  let [y, m] = today.split("-").map(Number) as [number, number];
+  for (let i = 0; i < 13; i += 1) {
+    const end = monthEndOf(`${y}-${String(m).padStart(2, "0")}-01`);
+    if (end <= today) ends.push(end);
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
+  }
+  return ends.slice(0, 12);
+}
+
+/** The month-end provisioning run (admins): as of a month's last day, not after today. */
+export const runProvisioningSchema = z.object({
+  asOf: z
+    .string(msg("required"))
+    .trim()
+    .min(1, msg("required"))
+    .transform(toAsciiDigits)
+    .refine((v) => isRealIsoDate(v) && v === monthEndOf(v) && v <= dhakaToday(), msg("invalidDate")),
+});
+export type RunProvisioningValues = z.input<typeof runProvisioningSchema>;

@@ -3,6 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
+import { isBranchBooksClosed } from "@/lib/db-errors";
 import { isoDateOf } from "@/lib/validation/fields";
 
 /**
@@ -31,4 +32,37 @@ export async function closeLenderBooks(ctx: StaffContext, input: { through: stri
     });
     return ok({ through: input.through, branches: behind.length });
   });
+}
+
+/**
+ * The month-end classification and provisioning run (issue 50, point 3; decision 0265), in one transaction: the
+ * database's `lender_provisioning_run` classifies every loan as of the month's last day, keeps each loan's category as
+ * history and posts the change in each branch's required provision. Once per month, months in order: a second run for
+ * the month (also one at the same moment) is told it has run.
+ */
+export async function runProvisioning(ctx: StaffContext, input: { asOf: string }): Promise<ActionResult<{ asOf: string; loans: number }>> {
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT "lender_provisioning_run"(${input.asOf}::date, ${ctx.user.id}) AS "id"`;
+        const loans = await tx.loanClassification.count({ where: { runId: row!.id } });
+        const required = await tx.loanClassification.aggregate({ where: { runId: row!.id }, _sum: { required: true } });
+        await writeAudit(tx, {
+          ...auditBy(ctx),
+          action: "accounting.provisioning.run",
+          entityType: "ProvisioningRun",
+          entityId: row!.id,
+          after: { asOf: input.asOf, loans, required: required._sum.required ?? 0 },
+        });
+        return ok({ asOf: input.asOf, loans });
+      },
+      { maxWait: 10_000, timeout: 120_000 },
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/ProvisioningRun_asOf_key/.test(message)) return fail("conflict", { reason: "provisioningAlreadyRun", details: { through: input.asOf } });
+    if (/provisioning runs go forward/.test(message)) return fail("conflict", { reason: "provisioningOutOfOrder" });
+    if (isBranchBooksClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    throw error;
+  }
 }

@@ -60,7 +60,7 @@ export const PERMISSIONS = {
   "payments.reverse": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
   /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
   "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
-  /** Close the lender's books through a day, every branch at once (decision 0263). */
+  /** Close the lender's books through a day, every branch at once (decision 0263), and run the month-end provisioning (0265). */
   "accounting.close": ["super_admin", "admin"],
   /**
    * Approve or reject a member of staff's move to another office for an office one sees (decision 0260); a head-office

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { wholeTaka } from "@/lib/applications/schemas";
 import { LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
 import { calendarDay } from "@/lib/lending-rules/schemas";
+import { DISBURSEMENT_CHANNELS } from "./disbursement-channel";
 import { requiredBankAccount, msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
@@ -21,6 +22,8 @@ export const rejectLoanSchema = z.object({ loanNumber: loanNumberField, reason: 
 
 export const disburseLoanSchema = z.object({
   loanNumber: loanNumberField,
+  /** Paid through (a form that does not ask: a bank transfer). */
+  channel: z.enum(DISBURSEMENT_CHANNELS, msg("required")).default("bank_transfer"),
   bankAccount: requiredBankAccount(),
   bankName: requiredText(100),
   /** Asia/Dhaka calendar date the money goes out. */

@@ -1,4 +1,5 @@
 import "server-only";
+import type { DisbursementChannel } from "./disbursement-channel";
 import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
@@ -193,7 +194,7 @@ const MAX_FIRST_DUE_MONTHS = 3;
  */
 export async function disburseLoan(
   ctx: StaffContext,
-  input: { loanNumber: string; bankAccount: string; bankName: string; scheduledDate: string; firstDueDate?: string },
+  input: { loanNumber: string; channel?: DisbursementChannel; bankAccount: string; bankName: string; scheduledDate: string; firstDueDate?: string },
   now = new Date(),
 ): Promise<ActionResult<{ loanNumber: string; disbursedAmount: number; installments: number }>> {
   return prisma.$transaction(async (tx) => {
@@ -225,6 +226,7 @@ export async function disburseLoan(
         disbursedAmount: amount,
         disbursementBankAccount: input.bankAccount,
         disbursementBankName: input.bankName,
+        disbursementMethod: input.channel ?? "bank_transfer",
         scheduledDisbursementAt: calendarDateOf(input.scheduledDate),
       },
     });
@@ -253,6 +255,7 @@ export async function disburseLoan(
         status: "disbursed",
         disbursedAmount: amount,
         bankName: input.bankName,
+        channel: input.channel ?? "bank_transfer",
         scheduledDate: input.scheduledDate,
         firstDueDate: schedule[0]?.dueDate,
         installments: schedule.length,

@@ -1,6 +1,7 @@
 import { allocatePayment } from "../repayments/allocation";
 import { lateFeeFor } from "../repayments/installments";
 import { amortise } from "../repayments/schedule";
+import { suggestedDisbursementChannel } from "../loans/disbursement-channel";
 import { calculateEmi } from "../loans/emi";
 import { assessRisk } from "../loans/risk";
 import type {
@@ -766,6 +767,7 @@ export function buildBackOffice(documents: DemoDocuments): BackOfficeRows {
       disbursedById: disbursedAt ? accountManager : null,
       disbursementBankAccount: l.disbursement ? customer.bank.account : null,
       disbursementBankName: l.disbursement ? customer.bank.name : null,
+      disbursementMethod: l.disbursement ? suggestedDisbursementChannel(customer.bank.name) : null,
       disbursedAmount: disbursedAt ? principal : null,
       closedAt: l.closedAt ?? null,
       createdAt: l.submittedAt,

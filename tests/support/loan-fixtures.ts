@@ -8,6 +8,7 @@ import { handleApplicationSubmission } from "@/lib/applications/service";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { approveLoanAction, disburseLoanAction } from "@/lib/loans/actions";
+import type { DisbursementChannel } from "@/lib/loans/disbursement-channel";
 import type { recordPaymentAction } from "@/lib/repayments/actions";
 import { freshIp, submissionForm, validPayload, type RawApplicationPayload } from "./application-fixtures";
 import { actAs } from "./staff-session";
@@ -33,7 +34,7 @@ export async function pendingLoan(applicant: RawApplicationPayload = {}) {
 
 export const disbursement = (loanNumber: string) => ({ loanNumber, bankAccount: "1234567890", bankName: "Sonali Bank", scheduledDate: dhakaToday() });
 
-export async function disbursedLoan(amount = "১,৫০,০০০", extra: { firstDueDate?: string } = {}, applicant: RawApplicationPayload = {}) {
+export async function disbursedLoan(amount = "১,৫০,০০০", extra: { firstDueDate?: string; channel?: DisbursementChannel } = {}, applicant: RawApplicationPayload = {}) {
   const loan = await pendingLoan(applicant);
   await actAs("loan_officer");
   const approved = await approveLoanAction({ loanNumber: loan.loanNumber, amount });

@@ -13,7 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatNumber, formatTaka, parseNumberInput } from "@/lib/format";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { earliestFirstScheduledDate } from "@/lib/loans/calendar";
+import { DISBURSEMENT_CHANNELS, suggestedDisbursementChannel } from "@/lib/loans/disbursement-channel";
 import { isRealIsoDate } from "@/lib/validation/fields";
 import { calculateEmi } from "@/lib/loans/emi";
 import { addLoanNoteAction, approveLoanAction, disburseLoanAction, rejectLoanAction } from "@/lib/loans/actions";
@@ -142,6 +144,7 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
       loanNumber: loan.loanNumber,
       bankAccount: loan.bankAccount ?? "",
       bankName: loan.bankName ?? "",
+      channel: suggestedDisbursementChannel(loan.bankName),
       scheduledDate: dhakaToday(),
       firstDueDate: earliestFirstScheduledDate(dhakaToday(), rules.minFirstInstallmentDays),
     },
@@ -179,6 +182,15 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
           </FormField>
           <FormField id={id("bank")} label={t("bankName")} error={errors.bankName?.message}>
             <Input id={id("bank")} {...form.register("bankName")} aria-invalid={!!errors.bankName} />
+          </FormField>
+          <FormField id={id("channel")} label={t("disburseChannel")} error={errors.channel?.message}>
+            <select id={id("channel")} className={compactSelectClassName} {...form.register("channel")} data-testid="disburse-channel">
+              {DISBURSEMENT_CHANNELS.map((channel) => (
+                <option key={channel} value={channel}>
+                  {t(`channels.${channel}`)}
+                </option>
+              ))}
+            </select>
           </FormField>
           <FormField id={id("date")} label={t("scheduledDate")} error={errors.scheduledDate?.message}>
             <Input id={id("date")} type="date" {...form.register("scheduledDate")} aria-invalid={!!errors.scheduledDate} />

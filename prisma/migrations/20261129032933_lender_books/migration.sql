@@ -191,6 +191,10 @@ END $$;
 -- worker, the lender's branch; an empty string for none). Runs as its owner: the runtime role only reads the totals.
 CREATE FUNCTION "ledger_account_days_add"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
+  -- Only the journals' own lines: a trigger on any other table (a temporary one made to look alike) adds nothing.
+  IF TG_TABLE_NAME NOT IN ('SocietyJournalLine', 'LenderJournalLine') OR TG_TABLE_SCHEMA <> current_schema() THEN
+    RAISE EXCEPTION 'the running totals are kept from the journals'' lines only' USING ERRCODE = 'insufficient_privilege';
+  END IF;
   EXECUTE format($q$
     INSERT INTO %1$I ("accountId", %2$I, "date", "debit", "credit")
     SELECT "accountId", coalesce(%2$I, ''), "date", sum(GREATEST("amount", 0)), sum(GREATEST(-"amount", 0))
@@ -199,6 +203,9 @@ BEGIN
       SET "debit" = %1$I."debit" + EXCLUDED."debit", "credit" = %1$I."credit" + EXCLUDED."credit"$q$, TG_ARGV[0], TG_ARGV[1]);
   RETURN NULL;
 END $$;
+
+-- Nobody but the owner may attach it to a table of their own.
+REVOKE EXECUTE ON FUNCTION "ledger_account_days_add"() FROM PUBLIC;
 
 -- The running totals are written only by the lines' trigger above. Arguments: the constraint name; optionally the
 -- accounts table and its column naming the book whose restore removes its totals with its journal (a society's).
@@ -267,6 +274,28 @@ CREATE TRIGGER "LenderAccountDay_no_truncate" BEFORE TRUNCATE ON "LenderAccountD
 -- The lender closes its books per branch (the screen closes every branch through one day): a line's branch decides.
 CREATE TRIGGER "LenderJournalLine_period_open" BEFORE INSERT ON "LenderJournalLine" FOR EACH ROW EXECUTE FUNCTION "ledger_period_open"('LenderJournalLine_period_closed', 'Office', 'branchId', 'branch');
 CREATE TRIGGER "Office_books_closed_forward" BEFORE UPDATE OF "booksClosedThrough" ON "Office" FOR EACH ROW EXECUTE FUNCTION "ledger_close_forward"('Office_books_closed_forward');
+-- A branch opened after a closing starts closed through the same day as the others: a backdated payment of a loan
+-- moved to it cannot reopen a period the head office closed.
+CREATE FUNCTION "office_books_closed_like_the_others"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."level" = 'branch' AND NEW."booksClosedThrough" IS NULL THEN
+    NEW."booksClosedThrough" := (SELECT max("booksClosedThrough") FROM "Office" WHERE "level" = 'branch');
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER "Office_books_closed_like_the_others" BEFORE INSERT ON "Office" FOR EACH ROW EXECUTE FUNCTION "office_books_closed_like_the_others"();
+
+-- Whether the running totals equal the lines, per account, branch and day: the rows that differ (none in sound books).
+CREATE FUNCTION "lender_account_days_drift"() RETURNS TABLE ("accountId" text, "branchId" text, "date" date, "debit" bigint, "credit" bigint, "linesDebit" bigint, "linesCredit" bigint)
+LANGUAGE sql STABLE AS $$
+  WITH lines AS (
+    SELECT l."accountId", l."branchId", l."date", sum(GREATEST(l."amount", 0))::bigint AS debit, sum(GREATEST(-l."amount", 0))::bigint AS credit
+    FROM "LenderJournalLine" l GROUP BY 1, 2, 3
+  )
+  SELECT coalesce(d."accountId", l."accountId"), coalesce(d."branchId", l."branchId"), coalesce(d."date", l."date"), coalesce(d."debit", 0), coalesce(d."credit", 0), coalesce(l.debit, 0), coalesce(l.credit, 0)
+  FROM "LenderAccountDay" d FULL JOIN lines l ON l."accountId" = d."accountId" AND l."branchId" = d."branchId" AND l."date" = d."date"
+  WHERE coalesce(d."debit", 0) <> coalesce(l.debit, 0) OR coalesce(d."credit", 0) <> coalesce(l.credit, 0)
+$$;
 CREATE TRIGGER "LenderJournalLine_account_days" AFTER INSERT ON "LenderJournalLine"
   REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "ledger_account_days_add"('LenderAccountDay', 'branchId');
 CREATE TRIGGER "LenderAccountDay_derived" BEFORE INSERT OR UPDATE OR DELETE ON "LenderAccountDay" FOR EACH ROW EXECUTE FUNCTION "ledger_days_derived"('LenderAccountDay_derived');
@@ -361,18 +390,24 @@ BEGIN
 END $$;
 
 -- A disbursement: the loan portfolio takes the amount paid out through its channel (to the borrower's bank account:
--- the bank; otherwise cash), in the loan's branch, on the day it went out (Asia/Dhaka).
-CREATE FUNCTION "lender_post_disbursement"(p_loan text) RETURNS text LANGUAGE plpgsql AS $$
+-- the bank; otherwise cash), in the loan's branch (or the one it had then, for the backfill below), on the day it went
+-- out (Asia/Dhaka).
+CREATE FUNCTION "lender_post_disbursement"(p_loan text, p_branch text DEFAULT NULL) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   loan record;
+  branch text;
 BEGIN
   SELECT "id", "branchId", "disbursedAmount", "disbursedAt", "disbursedById", "disbursementBankAccount" INTO loan FROM "Loan" WHERE "id" = p_loan;
-  IF loan."disbursedAt" IS NULL OR coalesce(loan."disbursedAmount", 0) = 0 THEN RETURN NULL; END IF;
+  IF loan."disbursedAt" IS NULL THEN RETURN NULL; END IF;
+  IF coalesce(loan."disbursedAmount", 0) <= 0 THEN
+    RAISE EXCEPTION 'loan % is disbursed without an amount to post', p_loan USING ERRCODE = 'check_violation', CONSTRAINT = 'Loan_disbursement_posted';
+  END IF;
+  branch := coalesce(p_branch, loan."branchId");
   RETURN "lender_post"(((loan."disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date, 'disbursement', 'Loan', loan."id", loan."id",
     jsonb_build_array(
-      jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', loan."branchId", 'amount', loan."disbursedAmount"),
+      jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', branch, 'amount', loan."disbursedAmount"),
       jsonb_build_object('account', "lender_channel_account"(CASE WHEN nullif(btrim(loan."disbursementBankAccount"), '') IS NOT NULL THEN 'bank_transfer'::"PaymentMethod" ELSE 'cash'::"PaymentMethod" END),
-                         'branch', loan."branchId", 'amount', -loan."disbursedAmount")),
+                         'branch', branch, 'amount', -loan."disbursedAmount")),
     loan."disbursedById");
 END $$;
 
@@ -399,14 +434,16 @@ END $$;
 
 -- A disbursed loan moved to another branch takes its principal outstanding on the books with it: the old branch's
 -- portfolio goes down and the new one's up, each against the inter-branch account (which adds up to zero lender-wide).
-CREATE FUNCTION "lender_post_branch_move"(p_loan text, p_from text, p_to text) RETURNS text LANGUAGE plpgsql AS $$
+-- Dated today, or the move's day for the backfill below.
+CREATE FUNCTION "lender_post_branch_move"(p_loan text, p_from text, p_to text, p_date date DEFAULT NULL, p_source text DEFAULT NULL) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   outstanding int;
 BEGIN
   SELECT coalesce(sum(l."amount"), 0) INTO outstanding
     FROM "LenderJournalLine" l JOIN "LenderJournalEntry" e ON e."id" = l."entryId"
     WHERE e."loanId" = p_loan AND l."accountId" = "lender_account"('loan_portfolio') AND l."branchId" = p_from;
-  RETURN "lender_post"((now() AT TIME ZONE 'Asia/Dhaka')::date, 'branch_move', 'LoanBranchMove', p_loan || ':' || p_from || ':' || p_to || ':' || txid_current()::text, p_loan,
+  RETURN "lender_post"(coalesce(p_date, (now() AT TIME ZONE 'Asia/Dhaka')::date), 'branch_move', 'LoanBranchMove',
+    coalesce(p_source, p_loan || ':' || p_from || ':' || p_to || ':' || txid_current()::text), p_loan,
     jsonb_build_array(
       jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', p_to, 'amount', outstanding),
       jsonb_build_object('account', "lender_account"('inter_branch'), 'branch', p_to, 'amount', -outstanding),
@@ -439,18 +476,30 @@ END $$;
 CREATE TRIGGER "LoanPaymentAllocation_books_post" AFTER INSERT ON "LoanPaymentAllocation"
   REFERENCING NEW TABLE AS new_allocations FOR EACH STATEMENT EXECUTE FUNCTION "loan_payment_books_post"();
 
--- What was recorded before the books existed, posted in the order it happened.
+-- What was recorded before the books existed, posted in the order it happened: each disbursement in the branch the
+-- loan had then (before its first move after it, if any), each payment where it was received, and each move of a
+-- disbursed loan between branches on its day, so every branch's portfolio is its loans' principal outstanding.
 DO $$
 DECLARE
   r record;
 BEGIN
   FOR r IN
-    SELECT 'disbursement' AS what, "id", ((("disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date) AS day, "disbursedAt" AS at FROM "Loan" WHERE "disbursedAt" IS NOT NULL
+    SELECT 'disbursement' AS what, l."id", NULL::text AS "from", NULL::text AS "to",
+           ((l."disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date AS day, l."disbursedAt" AS at,
+           coalesce((SELECT m."fromBranchId" FROM "LoanBranchMove" m WHERE m."loanId" = l."id" AND m."movedAt" > l."disbursedAt" ORDER BY m."movedAt" LIMIT 1), l."branchId") AS branch
+    FROM "Loan" l WHERE l."disbursedAt" IS NOT NULL
     UNION ALL
-    SELECT 'payment', p."id", p."paymentDate", p."createdAt" FROM "LoanPayment" p WHERE p."status" = 'completed' AND EXISTS (SELECT 1 FROM "LoanPaymentAllocation" a WHERE a."paymentId" = p."id")
-    ORDER BY day, at, id
+    SELECT 'payment', p."id", NULL, NULL, p."paymentDate", p."createdAt", NULL
+    FROM "LoanPayment" p WHERE p."status" = 'completed' AND EXISTS (SELECT 1 FROM "LoanPaymentAllocation" a WHERE a."paymentId" = p."id")
+    UNION ALL
+    SELECT 'move', m."id", m."fromBranchId", m."toBranchId", ((m."movedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date, m."movedAt", m."loanId"
+    FROM "LoanBranchMove" m JOIN "Loan" l ON l."id" = m."loanId" WHERE l."disbursedAt" IS NOT NULL AND m."movedAt" > l."disbursedAt"
+    ORDER BY at, id
   LOOP
-    IF r.what = 'disbursement' THEN PERFORM "lender_post_disbursement"(r."id"); ELSE PERFORM "lender_post_payment"(r."id"); END IF;
+    IF r.what = 'disbursement' THEN PERFORM "lender_post_disbursement"(r."id", r.branch);
+    ELSIF r.what = 'payment' THEN PERFORM "lender_post_payment"(r."id");
+    ELSE PERFORM "lender_post_branch_move"(r.branch, r."from", r."to", r.day, r."id");
+    END IF;
   END LOOP;
 END $$;
 

@@ -110,3 +110,14 @@ BEGIN
 END $$;
 CREATE TRIGGER "LoanPayment_reversed" AFTER UPDATE OF "status" ON "LoanPayment" FOR EACH ROW
   WHEN (OLD."status" = 'completed' AND NEW."status" = 'reversed') EXECUTE FUNCTION "loan_payment_reversed"();
+
+-- A payment that completes later (a wallet's, once the provider confirms it) posts then, with its allocation.
+CREATE FUNCTION "loan_payment_completed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "LoanPaymentAllocation" WHERE "paymentId" = NEW."id") THEN
+    PERFORM "lender_post_payment"(NEW."id");
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER "LoanPayment_completed" AFTER UPDATE OF "status" ON "LoanPayment" FOR EACH ROW
+  WHEN (OLD."status" = 'pending' AND NEW."status" = 'completed') EXECUTE FUNCTION "loan_payment_completed"();

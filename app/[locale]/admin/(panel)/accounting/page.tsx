@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CloseLenderBooksForm } from "@/components/admin/accounting/close-books-form";
+import { ProvisioningReport, ProvisioningRules, ProvisioningRuns } from "@/components/admin/accounting/provisioning-view";
+import { RunProvisioningForm } from "@/components/admin/accounting/run-provisioning-form";
 import { accountName, booksHref, CashBookTable, JournalTable, LedgerTable, TrialBalanceTable } from "@/components/admin/accounting/books-tables";
 import { FilterForm, FilterSelect, ListTabs } from "@/components/admin/list-parts";
 import { NoticeRegion } from "@/components/admin/notices";
@@ -8,8 +10,8 @@ import { PageHeader } from "@/components/admin/page-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { lenderAccounts, lenderBooksClosing, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance } from "@/lib/accounting/queries";
-import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS } from "@/lib/accounting/schemas";
+import { lenderAccounts, lenderBooksClosing, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
+import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { formatCalendarDate } from "@/lib/format";
 
@@ -19,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook" } as const;
+const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", provisioning: "provisioning" } as const;
 
 /**
  * The lender's books (issue 50; decision 0263), of the branches the staff member sees (the branch picker narrows them):
@@ -40,6 +42,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
     query.view === "cash-book" ? lenderCashBook(ctx.scope, query) : null,
   ]);
   const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
+  const provisioning = query.view === "provisioning" ? await provisioningView(ctx.scope, query.run) : null;
 
   return (
     <>
@@ -49,6 +52,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         testId="accounting-tabs"
         tabs={BOOKS_VIEWS.map((view) => ({ key: view, label: t(`tabs.${VIEW_LABELS[view]}`), href: booksHref(query, { view }), current: view === query.view }))}
       />
+      {query.view !== "provisioning" ? (
       <FilterForm action="/admin/accounting" testId="accounting-filters" label={t("filters.label")} submitLabel={t("filters.show")}>
         <input type="hidden" name="view" value={query.view} />
         {query.view !== "trial-balance" ? (
@@ -74,6 +78,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
           <FilterSelect name="channel" value={query.channel} label={t("filters.channel")} options={CHANNEL_KINDS.map((kind) => ({ value: kind, label: t(`accounts.${kind}`) }))} />
         ) : null}
       </FilterForm>
+      ) : null}
 
       {trial ? <TrialBalanceTable trial={trial} query={query} /> : null}
       {journal ? <JournalTable journal={journal} query={query} /> : null}
@@ -87,6 +92,18 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         )
       ) : null}
       {book ? <CashBookTable book={book} query={query} /> : null}
+      {provisioning ? (
+        <>
+          <ProvisioningRules rules={provisioning.rules} />
+          {isAllowed(ctx, "accounting.close") && provisioning.monthEnds.length > 0 ? (
+            <ClientMessages namespaces={["adminAccounting", "validation", "adminCommon"]}>
+              <RunProvisioningForm monthEnds={provisioning.monthEnds} />
+            </ClientMessages>
+          ) : null}
+          <ProvisioningRuns runs={provisioning.runs} query={{ ...query, run: provisioning.shown }} />
+          {provisioning.shown && provisioning.report ? <ProvisioningReport asOf={provisioning.shown} branches={provisioning.report} /> : null}
+        </>
+      ) : null}
 
       <section className="mt-6 max-w-xl space-y-2 rounded-md border bg-background p-4" aria-labelledby="books-closing-title" data-testid="books-closing">
         <h2 id="books-closing-title" className="text-base font-semibold">
@@ -109,4 +126,13 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
       </ClientMessages>
     </>
   );
+}
+
+/** The provisioning view's data: the rules, the runs, the month ends not yet run, and the report of the run asked for (else the latest). */
+async function provisioningView(scope: Parameters<typeof provisioningReport>[0], run: string | null) {
+  const [rules, runs] = await Promise.all([provisioningRules(), provisioningRuns()]);
+  const latestRun = runs[0]?.asOf ?? "";
+  const monthEnds = provisioningMonthEnds().filter((end) => end > latestRun);
+  const shown = run ?? runs[0]?.asOf ?? null;
+  return { rules, runs, monthEnds, shown, report: shown ? await provisioningReport(scope, shown) : null };
 }

@@ -1,0 +1,157 @@
+/**
+ * Issue 50, point 3 (decision 0265): the month-end classification and provisioning run. Every disbursed loan with
+ * principal outstanding on the month's last day is classified by the days overdue of its oldest instalment not covered
+ * by payments received by then, kept as history; each branch's loan-loss reserve then equals what its loans require.
+ * Once per month (two at once: one), months in order; the rules are configuration the database keeps whole.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
+vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
+
+import { runProvisioningAction } from "@/lib/accounting/actions";
+import { provisioningReport } from "@/lib/accounting/queries";
+import { monthEndOf, provisioningMonthEnds } from "@/lib/accounting/schemas";
+import { runProvisioning } from "@/lib/accounting/service";
+import { prisma } from "@/lib/db";
+import { dhakaToday } from "@/lib/format";
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
+import { recordPaymentAction } from "@/lib/repayments/actions";
+import { isoDateOf } from "@/lib/validation/fields";
+import { seedDemo } from "@/prisma/seed";
+import { payment } from "../support/loan-fixtures";
+import { actAs, createStaff, staffContextOf } from "../support/staff-session";
+
+const [thisMonthEnd, lastMonthEnd, monthBefore] = (() => {
+  const ends = provisioningMonthEnds();
+  // Today may be a month's last day: then it is the first of the list.
+  return ends[0] === dhakaToday() ? [ends[0], ends[1]!, ends[2]!] : [monthEndOf(dhakaToday()), ends[0]!, ends[1]!];
+})();
+
+beforeAll(async () => {
+  await seedDemo(prisma);
+});
+
+/** Each branch's loan-loss reserve (credit balance) as it stood on `day`. */
+async function reserveOn(day: string): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ branchId: string; kept: bigint }[]>`
+    SELECT l."branchId", (-sum(l."amount"))::bigint AS "kept" FROM "LenderJournalLine" l
+    WHERE l."accountId" = 'la_loan_loss_reserve' AND l."date" <= ${day}::date GROUP BY 1`;
+  return new Map(rows.map((r) => [r.branchId, Number(r.kept)]));
+}
+
+/** The days overdue of a loan on `day`, computed here from its instalments and the payments received by then. */
+async function daysOverdue(loanId: string, day: string): Promise<{ days: number; base: number }> {
+  const loan = await prisma.loan.findUniqueOrThrow({
+    where: { id: loanId },
+    select: {
+      disbursedAmount: true,
+      installments: { orderBy: { emiNumber: "asc" }, select: { dueDate: true, emiAmount: true, allocations: { where: { payment: { status: "completed", paymentDate: { lte: new Date(`${day}T00:00:00Z`) } } }, select: { interest: true, principal: true } } } },
+    },
+  });
+  let base = loan.disbursedAmount!;
+  let oldest: string | null = null;
+  for (const i of loan.installments) {
+    const covered = i.allocations.reduce((s, a) => s + a.interest + a.principal, 0);
+    base -= i.allocations.reduce((s, a) => s + a.principal, 0);
+    const due = isoDateOf(i.dueDate);
+    if (!oldest && due <= day && covered < i.emiAmount) oldest = due;
+  }
+  return { days: oldest ? Math.round((Date.parse(day) - Date.parse(oldest)) / 86_400_000) : 0, base };
+}
+
+describe("one run a month", () => {
+  it("two at once give one run and one answer that it has run; an earlier month after a later one is refused", async () => {
+    const [a, b] = await Promise.all([createStaff("admin"), createStaff("super_admin")]);
+    const results = await Promise.all([a, b].map(async (s) => runProvisioning(await staffContextOf(s.id), { asOf: lastMonthEnd })));
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, data: { asOf: lastMonthEnd, loans: expect.any(Number) } }]);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, error: { code: "conflict", reason: "provisioningAlreadyRun", details: { through: lastMonthEnd } } });
+    expect([a.id, b.id]).toContain((await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) } })).ranById);
+    expect(await prisma.provisioningRun.count({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) } })).toBe(1);
+    await actAs("admin");
+    expect(await runProvisioningAction({ asOf: monthBefore })).toMatchObject({ ok: false, error: { reason: "provisioningOutOfOrder" } });
+    // Not a month's end, or after today: refused by the form's schema (and by the database).
+    expect(await runProvisioningAction({ asOf: `${lastMonthEnd.slice(0, 7)}-15` })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { asOf: "invalidDate" } } });
+    if (thisMonthEnd > dhakaToday()) expect(await runProvisioningAction({ asOf: thisMonthEnd })).toMatchObject({ ok: false, error: { code: "validation" } });
+    await expect(prisma.$queryRaw`SELECT "lender_provisioning_run"(${`${lastMonthEnd.slice(0, 7)}-15`}::date, NULL)`).rejects.toThrow(/month's last day/);
+    // A branch manager neither runs it nor sees another branch's report.
+    await actAs("branch_manager");
+    expect(await runProvisioningAction({ asOf: lastMonthEnd })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    const savar = { kind: "branches", officeId: "office-demo-branch-savar", branchIds: ["office-demo-branch-savar"] } as const;
+    expect((await provisioningReport(savar, lastMonthEnd))!.every((b) => b.branchId === "office-demo-branch-savar")).toBe(true);
+  });
+
+});
+
+describe("the month-end run", () => {
+  it("classifies every loan as the rules say, keeps it as history, and brings each branch's reserve to what its loans require", async () => {
+    // The demo's run two months back (prisma/seed.ts) and last month's, run above by one of two admins at once.
+    const last = await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) }, select: { ranById: true } });
+    expect(last.ranById).not.toBeNull();
+    for (const asOf of [monthBefore, lastMonthEnd]) await expectRunMatchesLoans(asOf);
+    expect(await prisma.auditLog.count({ where: { action: "accounting.provisioning.run" } })).toBe(1);
+  });
+});
+
+async function expectRunMatchesLoans(monthBefore: string) {
+  {
+    const run = await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${monthBefore}T00:00:00Z`) }, select: { id: true, ranById: true, entryId: true, loans: true } });
+    const rules = await prisma.provisioningRule.findMany();
+    const disbursedBy = await prisma.loan.findMany({ where: { disbursedAt: { lte: new Date(`${monthBefore}T18:00:00Z`) } }, select: { id: true } });
+    let expectedLoans = 0;
+    for (const { id } of disbursedBy) {
+      const { days, base } = await daysOverdue(id, monthBefore);
+      if (base <= 0) continue;
+      expectedLoans += 1;
+      const rule = rules.find((r) => days >= r.minDays && (r.maxDays === null || days <= r.maxDays))!;
+      expect(run.loans.find((c) => c.loanId === id), id).toMatchObject({ daysOverdue: days, base, category: rule.category, required: Math.round((base * rule.percent.toNumber()) / 100) });
+    }
+    expect(run.loans).toHaveLength(expectedLoans);
+    expect(expectedLoans).toBeGreaterThan(0);
+
+    const kept = await reserveOn(monthBefore);
+    const required = new Map<string, number>();
+    for (const c of run.loans) required.set(c.branchId, (required.get(c.branchId) ?? 0) + c.required);
+    expect(Object.fromEntries(kept)).toEqual(Object.fromEntries(required));
+    expect(run.entryId).not.toBeNull();
+
+    const report = (await provisioningReport(ALL_OFFICES, monthBefore))!;
+    for (const branch of report) expect(branch).toMatchObject({ required: required.get(branch.branchId), kept: required.get(branch.branchId), shortfall: 0 });
+    expect(report.flatMap((b) => b.rows).reduce((s, r) => s + r.loans, 0)).toBe(expectedLoans);
+  }
+}
+
+describe("later months and the rules", () => {
+  it("a later month's run moves the reserve to that month's requirement (more provision, or a release), from the books as they stood", async () => {
+    const rahim = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: "LN-000101" }, select: { loanNumber: true, customer: { select: { userNumber: true } }, installments: { where: { status: { not: "paid" } }, select: { emiAmount: true } } } });
+    // Everything owed paid today: the loan is regular (or gone) from this month's run on.
+    await actAs("collection_agent");
+    const owed = rahim.installments.reduce((s, i) => s + i.emiAmount, 0);
+    const paid = await recordPaymentAction(payment(rahim, { amount: String(owed + 5_000), method: "cash", reference: "" }));
+    const owedNow = !paid.ok ? Number(paid.error.details?.owed) : 0;
+    const exact = paid.ok ? paid : await recordPaymentAction(payment(rahim, { amount: String(owedNow), method: "cash", reference: "", idempotencyKey: randomUUID() }));
+    expect(exact).toMatchObject({ ok: true });
+    if (thisMonthEnd <= dhakaToday()) {
+      await actAs("admin");
+      expect(await runProvisioningAction({ asOf: thisMonthEnd })).toMatchObject({ ok: true });
+      const run = await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${thisMonthEnd}T00:00:00Z`) }, select: { loans: true } });
+      const required = run.loans.reduce((s, c) => s + c.required, 0);
+      expect([...(await reserveOn(thisMonthEnd)).values()].reduce((s, v) => s + v, 0)).toBe(required);
+    }
+    // The last month's figures are as they stood: the payment today changes nothing of them.
+    const last = await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) }, select: { loans: true } });
+    expect([...(await reserveOn(lastMonthEnd)).values()].reduce((s, v) => s + v, 0)).toBe(last.loans.reduce((s, c) => s + c.required, 0));
+  });
+
+  it("keeps its rules whole and its history unchanged", async () => {
+    await expect(prisma.provisioningRule.update({ where: { category: "watchful" }, data: { maxDays: 60 } })).rejects.toThrow(/ProvisioningRule_valid|without a gap/);
+    await expect(prisma.provisioningRule.update({ where: { category: "bad" }, data: { percent: 120 } })).rejects.toThrow(/ProvisioningRule_valid|at most 100/);
+    // One statement moving two bounds together is a whole rule set.
+    await prisma.$executeRaw`UPDATE "ProvisioningRule" SET "maxDays" = CASE "category" WHEN 'watchful' THEN 60 ELSE "maxDays" END, "minDays" = CASE "category" WHEN 'substandard' THEN 61 ELSE "minDays" END WHERE "category" IN ('watchful', 'substandard')`;
+    await prisma.$executeRaw`UPDATE "ProvisioningRule" SET "maxDays" = CASE "category" WHEN 'watchful' THEN 30 ELSE "maxDays" END, "minDays" = CASE "category" WHEN 'substandard' THEN 31 ELSE "minDays" END WHERE "category" IN ('watchful', 'substandard')`;
+    const row = await prisma.loanClassification.findFirstOrThrow({ select: { runId: true, loanId: true } });
+    await expect(prisma.loanClassification.update({ where: { runId_loanId: row }, data: { required: 0 } })).rejects.toThrow(/Provisioning_immutable|history/);
+    await expect(prisma.provisioningRun.deleteMany({})).rejects.toThrow(/Provisioning_immutable|history/);
+  });
+});
