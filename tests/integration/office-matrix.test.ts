@@ -50,7 +50,7 @@ import {
   requestStaffTransferAction,
   requestTransferAction,
 } from "@/lib/offices/actions";
-import { recordPaymentAction } from "@/lib/repayments/actions";
+import { approvePaymentReversalAction, recordPaymentAction, rejectPaymentReversalAction, requestPaymentReversalAction } from "@/lib/repayments/actions";
 import { logCallAction, sendReminderAction } from "@/lib/repayments/collection-actions";
 import { getRepaymentDetail } from "@/lib/repayments/queries";
 import { seedDemo } from "@/prisma/seed";
@@ -73,6 +73,7 @@ type Records = {
     loanNumber: string;
     installmentId: string;
     paymentNumber: string;
+    reversalId: string;
     transferId: string;
     staffTransferId: string;
     ownBranchId: string;
@@ -154,6 +155,7 @@ const ROWS: Row[] = [
   { surface: "/admin/kyc", permission: "kyc.read", probe: page("kyc.read", (ids, scope) => getKycCaseDetail(ids.caseNumber, scope)), queue: "probe" },
   { surface: "/admin/dashboard", permission: "dashboard.read", notRecordAddressed: "figures of the scope (tests/integration/office-scope.test.ts: a branch's add up to the head office's)" },
   { surface: "/admin/search", permission: "dashboard.read", notRecordAddressed: "results through the scope (office-scope.test.ts: another branch's customer and loan are not found)" },
+  { surface: "/admin/accounting", permission: "accounting.read", notRecordAddressed: "the books of the scope's branches: figures and lines (lender-books.test.ts: another branch's lines are not shown)" },
   { surface: "/admin/transfers", permission: "customers.transfer", notRecordAddressed: "lists the moves of the caller's offices (customer-transfers and staff-transfers tests)" },
   { surface: "/admin/users", permission: "staff.manage", notRecordAddressed: "the head office's" },
   { surface: "/admin/settings/products", permission: "settings.products", notRecordAddressed: "the head office's" },
@@ -203,6 +205,10 @@ const ROWS: Row[] = [
     probe: action((ids) => recordPaymentAction(payment({ loanNumber: ids.loanNumber, customer: { userNumber: ids.userNumber } }, { amount: "10", method: "cash", idempotencyKey: randomUUID() }))),
     queue: "branch only",
   },
+  // Asked for on the matrix's payment (once reached, a second ask is told one waits); decided on another payment's.
+  { surface: "payments.reversal.request", permission: "payments.reverse", probe: action((ids) => requestPaymentReversalAction({ paymentNumber: ids.paymentNumber, reason: "probe" })), queue: "branch only" },
+  { surface: "payments.reversal.approve", permission: "payments.reverse", probe: action((ids) => approvePaymentReversalAction({ reversalId: ids.reversalId, idempotencyKey: randomUUID() })), queue: "branch only" },
+  { surface: "payments.reversal.reject", permission: "payments.reverse", probe: action((ids) => rejectPaymentReversalAction({ reversalId: ids.reversalId, reason: "probe" })), queue: "branch only" },
   { surface: "payments.call", permission: "payments.record", probe: action((ids) => logCallAction({ installmentId: ids.installmentId })), queue: "branch only" },
   { surface: "payments.remind", permission: "payments.record", probe: action((ids) => sendReminderAction({ installmentId: ids.installmentId })), queue: "branch only" },
   {
@@ -232,6 +238,8 @@ const ROWS: Row[] = [
 
   // Actions that open no record of a branch.
   ...[
+    "accounting.books.close",
+    "accounting.provisioning.run",
     "blacklist.add",
     "blacklist.import",
     "blacklist.remove",
@@ -335,6 +343,11 @@ beforeAll(async () => {
   await signInAs(manager.id);
   const paid = await recordPaymentAction(payment({ loanNumber: loan.loanNumber, customer: loan.customer }, { amount: "500", method: "cash", idempotencyKey: randomUUID() }));
   if (!paid.ok) throw new Error(JSON.stringify(paid));
+  // A second payment there, its reversal asked for by the branch's account manager (approved or rejected by a probe).
+  const wrong = await recordPaymentAction(payment({ loanNumber: loan.loanNumber, customer: loan.customer }, { amount: "300", method: "cash", idempotencyKey: randomUUID() }));
+  if (!wrong.ok) throw new Error(JSON.stringify(wrong));
+  const reversal = await requestPaymentReversalAction({ paymentNumber: wrong.data.paymentNumber, reason: "matrix" });
+  if (!reversal.ok) throw new Error(JSON.stringify(reversal));
   const ownManager = await createStaff("branch_manager", { officeId: offices.own });
   await signInAs(ownManager.id);
   const transfer = await requestTransferAction({ userNumber: loan.customer.userNumber, toBranchId: offices.cousin, reason: "matrix" });
@@ -357,6 +370,7 @@ beforeAll(async () => {
       loanNumber: loan.loanNumber,
       installmentId: loan.installments[0]!.id,
       paymentNumber: paid.data.paymentNumber,
+      reversalId: reversal.data.reversalId,
       transferId: transfer.data.transferId,
       staffTransferId: staffMove.data.transferId,
       ownBranchId: offices.own,
