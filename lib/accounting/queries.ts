@@ -203,7 +203,19 @@ export async function provisioningRuns(): Promise<{ asOf: string; ranAt: Date }[
 }
 
 export type ProvisioningReportRow = { category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: number; required: number };
-export type ProvisioningReportBranch = { branchId: string; code: string; nameBn: string; nameEn: string; rows: ProvisioningReportRow[]; required: number; kept: number; shortfall: number };
+export type ProvisioningReportBranch = {
+  branchId: string;
+  code: string;
+  nameBn: string;
+  nameEn: string;
+  rows: ProvisioningReportRow[];
+  required: number;
+  /** The reserve before the run's entry, what the entry posted to it (a release negative), and after it. */
+  keptBefore: number;
+  posted: number;
+  kept: number;
+  shortfall: number;
+};
 
 /**
  * A run's report in the scope's branches: per branch and category, the borrowers, loans, principal outstanding and
@@ -211,7 +223,7 @@ export type ProvisioningReportBranch = { branchId: string; code: string; nameBn:
  * shortfall (required less kept). Null: no run for that day.
  */
 export async function provisioningReport(scope: OfficeScope, asOf: string): Promise<ProvisioningReportBranch[] | null> {
-  const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true } });
+  const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true, entryId: true } });
   if (!run) return null;
   const rows = await prisma.$queryRaw<{ branchId: string; category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: bigint; required: bigint }[]>`
     SELECT c."branchId", c."category", count(DISTINCT c."customerId")::int AS "borrowers", count(*)::int AS "loans",
@@ -224,6 +236,10 @@ export async function provisioningReport(scope: OfficeScope, asOf: string): Prom
     FROM "LenderAccountDay" d JOIN "LenderAccount" a ON a."id" = d."accountId" AND a."kind" = 'loan_loss_reserve' AND a."isDefault"
     WHERE d."date" <= ${day(asOf)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}
     GROUP BY 1`;
+  const postedLines = run.entryId
+    ? await prisma.lenderJournalLine.findMany({ where: { entryId: run.entryId, account: { kind: "loan_loss_reserve" } }, select: { branchId: true, amount: true } })
+    : [];
+  const postedBy = new Map(postedLines.map((l) => [l.branchId, -l.amount]));
   const keptBy = new Map(kept.map((k) => [k.branchId, Number(k.kept)]));
   const branchIds = [...new Set([...rows.map((r) => r.branchId), ...kept.map((k) => k.branchId)])];
   const offices = await prisma.office.findMany({ where: { id: { in: branchIds } }, orderBy: { code: "asc" }, select: { id: true, code: true, nameBn: true, nameEn: true } });
@@ -234,7 +250,8 @@ export async function provisioningReport(scope: OfficeScope, asOf: string): Prom
       .sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category));
     const required = own.reduce((s, r) => s + r.required, 0);
     const keptHere = keptBy.get(office.id) ?? 0;
-    return { branchId: office.id, code: office.code, nameBn: office.nameBn, nameEn: office.nameEn, rows: own, required, kept: keptHere, shortfall: required - keptHere };
+    const posted = postedBy.get(office.id) ?? 0;
+    return { branchId: office.id, code: office.code, nameBn: office.nameBn, nameEn: office.nameEn, rows: own, required, keptBefore: keptHere - posted, posted, kept: keptHere, shortfall: required - keptHere };
   });
 }
 

@@ -56,13 +56,14 @@ export function monthEndOf(iso: string): string {
   return `${iso.slice(0, 7)}-${String(last).padStart(2, "0")}`;
 }
 
-/** The month ends a run may be for, latest first: each month's last day up to today (Asia/Dhaka), a year back. */
+/** The month ends a run may be for, latest first: each month's last day before today (Asia/Dhaka; a day still being
+ * recorded is not run), a year back. */
 export function provisioningMonthEnds(today = dhakaToday()): string[] {
   const ends: string[] = [];
   let [y, m] = today.split("-").map(Number) as [number, number];
   for (let i = 0; i < 13; i += 1) {
     const end = monthEndOf(`${y}-${String(m).padStart(2, "0")}-01`);
-    if (end <= today) ends.push(end);
+    if (end < today) ends.push(end);
     m -= 1;
     if (m === 0) {
       m = 12;
@@ -72,13 +73,13 @@ export function provisioningMonthEnds(today = dhakaToday()): string[] {
   return ends.slice(0, 12);
 }
 
-/** The month-end provisioning run (admins): as of a month's last day, not after today. */
+/** The month-end provisioning run (admins): as of a month's last day before today. */
 export const runProvisioningSchema = z.object({
   asOf: z
     .string(msg("required"))
     .trim()
     .min(1, msg("required"))
     .transform(toAsciiDigits)
-    .refine((v) => isRealIsoDate(v) && v === monthEndOf(v) && v <= dhakaToday(), msg("invalidDate")),
+    .refine((v) => isRealIsoDate(v) && v === monthEndOf(v) && v < dhakaToday(), msg("invalidDate")),
 });
 export type RunProvisioningValues = z.input<typeof runProvisioningSchema>;

@@ -62,7 +62,7 @@ export async function runProvisioning(ctx: StaffContext, input: { asOf: string }
     const message = error instanceof Error ? error.message : "";
     if (/ProvisioningRun_asOf_key/.test(message)) return fail("conflict", { reason: "provisioningAlreadyRun", details: { through: input.asOf } });
     if (/provisioning runs go forward/.test(message)) return fail("conflict", { reason: "provisioningOutOfOrder" });
-    if (isBranchBooksClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    if (isBranchBooksClosed(error)) return fail("conflict", { reason: "provisioningPeriodClosed" });
     throw error;
   }
 }

@@ -24,7 +24,8 @@ function clientFor(reader: DocumentReader) {
 export async function paymentReceiptData(paymentNumber: string, reader: DocumentReader): Promise<PaymentReceiptData | null> {
   const owner = borrowerOf(reader);
   const payment = await clientFor(reader).loanPayment.findFirst({
-    where: { paymentNumber, ...(owner ? { loan: { customer: { phone: owner.phone, nid: owner.nid } } } : {}) },
+    // A reversed payment has no receipt: it was taken back (decision 0264); its number stays in the payment history.
+    where: { paymentNumber, status: { not: "reversed" }, ...(owner ? { loan: { customer: { phone: owner.phone, nid: owner.nid } } } : {}) },
     select: {
       paymentNumber: true,
       amount: true,

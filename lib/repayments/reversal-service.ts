@@ -13,6 +13,12 @@ import { installmentStatus } from "./installments";
 
 type Tx = Prisma.TransactionClient;
 
+/** A payment's charged fees by instalment (its `chargedFees` column; payments from before it charged none on record). */
+function chargedFeesOf(value: Prisma.JsonValue): Map<string, number> {
+  const list = Array.isArray(value) ? value : [];
+  return new Map(list.flatMap((item) => (item && typeof item === "object" && !Array.isArray(item) && typeof item.installmentId === "string" && typeof item.fee === "number" ? [[item.installmentId, item.fee] as [string, number]] : [])));
+}
+
 /** The payment and its loan's branch, the loan's row locked (payments and reversals of one loan queue on it); null when not in scope. */
 async function lockedPayment(tx: Tx, ctx: StaffContext, paymentId: string) {
   const rows = await tx.$queryRaw<{ id: string; branchId: string; status: string }[]>`
@@ -21,7 +27,7 @@ async function lockedPayment(tx: Tx, ctx: StaffContext, paymentId: string) {
   if (!loan || !inScope(ctx.scope, loan.branchId)) return null;
   const payment = await tx.loanPayment.findUniqueOrThrow({
     where: { id: paymentId },
-    select: { id: true, paymentNumber: true, status: true, amount: true, receivedAtBranchId: true, loan: { select: { loanNumber: true } } },
+    select: { id: true, paymentNumber: true, status: true, amount: true, receivedAtBranchId: true, chargedFees: true, loan: { select: { loanNumber: true } } },
   });
   return { loan, payment };
 }
@@ -75,7 +81,7 @@ export async function approvePaymentReversal(ctx: StaffContext, input: { reversa
   try {
     return await prisma.$transaction(
       (tx) =>
-        onceByKey(tx, { key: input.idempotencyKey, scope: "payments", action: "payments.reversal.approve", input, actorId: ctx.user.id }, async (): Promise<ActionResult<{ paymentNumber: string }>> => {
+        onceByKey(tx, { key: input.idempotencyKey, scope: `payments:${ctx.user.id}`, action: "payments.reversal.approve", input, actorId: ctx.user.id }, async (): Promise<ActionResult<{ paymentNumber: string }>> => {
           const locked = await lockedReversal(tx, ctx, input.reversalId);
           if (!locked) return fail("notFound");
           const { reversal, payment, loan } = locked;
@@ -85,14 +91,28 @@ export async function approvePaymentReversal(ctx: StaffContext, input: { reversa
           if (loan.branchId !== payment.receivedAtBranchId) return fail("conflict", { reason: "paymentOfMovedLoan" });
 
           const today = dhakaToday(now);
-          const allocations = await tx.loanPaymentAllocation.findMany({
-            where: { paymentId: payment.id },
-            select: { lateFee: true, interest: true, principal: true, installment: { select: { id: true, dueDate: true, emiAmount: true, lateFee: true, paidAmount: true } } },
+          const allocations = await tx.loanPaymentAllocation.findMany({ where: { paymentId: payment.id }, select: { installmentId: true, lateFee: true, interest: true, principal: true } });
+          const charged = chargedFeesOf(payment.chargedFees);
+          const touched = [...new Set([...allocations.map((a) => a.installmentId), ...charged.keys()])];
+          const rows = await tx.loanInstallment.findMany({
+            where: { id: { in: touched } },
+            select: {
+              id: true,
+              dueDate: true,
+              emiAmount: true,
+              lateFee: true,
+              paidAmount: true,
+              // Fee money other standing payments put in: a fee they paid stays charged.
+              allocations: { where: { paymentId: { not: payment.id }, payment: { status: "completed" }, lateFee: { gt: 0 } }, select: { lateFee: true } },
+            },
           });
-          for (const a of allocations) {
-            const paidAmount = a.installment.paidAmount - (a.lateFee + a.interest + a.principal);
-            const status = installmentStatus({ dueDate: isoDateOf(a.installment.dueDate), emiAmount: a.installment.emiAmount, lateFee: a.installment.lateFee, paidAmount }, today);
-            await tx.loanInstallment.update({ where: { id: a.installment.id }, data: { paidAmount, status, ...(status === "paid" ? {} : { paidAt: null }) } });
+          for (const row of rows) {
+            const given = allocations.filter((a) => a.installmentId === row.id).reduce((sum, a) => sum + a.lateFee + a.interest + a.principal, 0);
+            const paidAmount = row.paidAmount - given;
+            // A fee this payment was the first to charge goes, unless another payment has paid into it.
+            const lateFee = charged.has(row.id) && row.allocations.length === 0 ? row.lateFee - charged.get(row.id)! : row.lateFee;
+            const status = installmentStatus({ dueDate: isoDateOf(row.dueDate), emiAmount: row.emiAmount, lateFee, paidAmount }, today);
+            await tx.loanInstallment.update({ where: { id: row.id }, data: { paidAmount, lateFee, status, ...(status === "paid" ? {} : { paidAt: null }) } });
           }
           if (loan.status === "closed") await tx.loan.update({ where: { id: loan.id }, data: { status: "disbursed", closedAt: null } });
           await tx.paymentReversal.update({ where: { id: reversal.id }, data: { status: "approved", decidedById: ctx.user.id, decidedAt: now } });

@@ -149,6 +149,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
           notes: input.notes,
           collectedById: ctx.user.id,
           idempotencyKey: input.idempotencyKey,
+          // The fees this payment is the first to charge: a reversal takes them back (reversal-service.ts).
+          chargedFees: state.filter((s) => s.lateFee !== s.row.lateFee).map((s) => ({ installmentId: s.row.id, fee: s.lateFee - s.row.lateFee })),
         },
         select: { id: true },
       });

@@ -193,6 +193,8 @@ describe("what the database refuses", () => {
     expect(
       await refusal(appUrl, [`CREATE TEMP TABLE "fake_lines" (LIKE "LenderJournalLine")`], [`CREATE TRIGGER "fake" AFTER INSERT ON "fake_lines" REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "ledger_account_days_add"('LenderAccountDay', 'branchId')`]),
     ).toBe("42501");
+    // A disbursement's channel is on the books: it never changes.
+    expect(await refusal(appUrl, [`UPDATE "Loan" SET "disbursementMethod" = 'cash' WHERE "disbursedAt" IS NOT NULL AND "disbursementMethod" <> 'cash'`])).toBe("23514");
     // An account's kind never changes (its lines would change meaning).
     expect(await refusal(appUrl, [`UPDATE "LenderAccount" SET "kind" = 'bkash' WHERE "id" = $1`, [cash]])).toBe("23514");
   });

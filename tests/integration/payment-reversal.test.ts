@@ -12,6 +12,8 @@ vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
 import { prisma } from "@/lib/db";
+import { paymentReceiptData } from "@/lib/loan-documents/queries";
+import { ALL_OFFICES } from "@/lib/offices/scope-rules";
 import { approvePaymentReversalAction, recordPaymentAction, rejectPaymentReversalAction, requestPaymentReversalAction } from "@/lib/repayments/actions";
 import { approvePaymentReversal } from "@/lib/repayments/reversal-service";
 import { seedProducts } from "@/prisma/seed";
@@ -70,6 +72,8 @@ describe("a payment reversed", () => {
     expect(await approvePaymentReversalAction({ reversalId, idempotencyKey: randomUUID() })).toMatchObject({ ok: false, error: { reason: "reversalDecided" } });
 
     expect(await instalments(loan.loanNumber)).toEqual(before);
+    // Its receipt is gone (the payment was taken back); the number stays in the history.
+    expect(await paymentReceiptData(wrong.paymentNumber, ALL_OFFICES)).toBeNull();
     const reversed = await prisma.loanPayment.findUniqueOrThrow({ where: { paymentNumber: wrong.paymentNumber }, select: { status: true, amount: true } });
     expect(reversed).toEqual({ status: "reversed", amount: 9000 });
     expect({ portfolio: await bookBalance(loan.loanNumber, "loan_portfolio"), bkash: await bookBalance(loan.loanNumber, "bkash"), interest: await bookBalance(loan.loanNumber, "interest_income") }).toEqual(booksBefore);
@@ -111,6 +115,32 @@ describe("a payment reversed", () => {
     expect(reopened).toEqual({ status: "disbursed", closedAt: null });
     expect((await instalments(loan.loanNumber)).every((i) => i.paidAmount === 0 && i.paidAt === null && i.status !== "paid")).toBe(true);
     expect(await bookBalance(loan.loanNumber, "loan_portfolio")).toBe(50_000);
+  });
+
+  it("takes back the late fee the reversed payment was the first to charge, and keeps one another payment paid into", async () => {
+    const loan = await disbursedLoan("৫০,০০০");
+    // Its first instalment weeks overdue: a payment today charges its late fee.
+    await prisma.$executeRaw`UPDATE "LoanInstallment" i SET "dueDate" = "dueDate" - 60, "scheduledDate" = "scheduledDate" - 60, "status" = 'overdue' FROM "Loan" l WHERE l."id" = i."loanId" AND l."loanNumber" = ${loan.loanNumber} AND i."emiNumber" = 1`;
+    const before = await instalments(loan.loanNumber);
+    expect(before[0]!.lateFee).toBe(0);
+    const wrong = await pay(loan, "100");
+    const charged = (await instalments(loan.loanNumber))[0]!;
+    expect(charged.lateFee).toBeGreaterThan(100);
+    await actAs("account_manager");
+    const asked = await requestPaymentReversalAction({ paymentNumber: wrong.paymentNumber, reason: "dated wrong" });
+    await actAs("admin");
+    expect(await approvePaymentReversalAction({ reversalId: (asked as { data: { reversalId: string } }).data.reversalId, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
+    expect(await instalments(loan.loanNumber)).toEqual(before);
+
+    // Now the fee charged by one payment and partly paid by a second: reversing the first keeps the fee the second paid into.
+    const first = await pay(loan, "100");
+    const fee = (await instalments(loan.loanNumber))[0]!.lateFee;
+    await pay(loan, "100");
+    await actAs("account_manager");
+    const again = await requestPaymentReversalAction({ paymentNumber: first.paymentNumber, reason: "dated wrong" });
+    await actAs("admin");
+    expect(await approvePaymentReversalAction({ reversalId: (again as { data: { reversalId: string } }).data.reversalId, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
+    expect((await instalments(loan.loanNumber))[0]).toMatchObject({ lateFee: fee, paidAmount: 100 });
   });
 
   it("of two approvals at once by two people, one reverses and the other is told it is decided", async () => {

@@ -86,6 +86,14 @@ export async function ProvisioningReport({ asOf, branches }: { asOf: string; bra
               <TableCell className={num}>{taka(branch.required)}</TableCell>
             </TableRow>
             <TableRow>
+              <TableCell colSpan={3}>{t("keptBefore")}</TableCell>
+              <TableCell className={num}>{taka(branch.keptBefore)}</TableCell>
+            </TableRow>
+            <TableRow data-testid="provisioning-posted" data-posted={branch.posted}>
+              <TableCell colSpan={3}>{t("posted")}</TableCell>
+              <TableCell className={num}>{taka(branch.posted)}</TableCell>
+            </TableRow>
+            <TableRow>
               <TableCell colSpan={3}>{t("kept")}</TableCell>
               <TableCell className={num}>{taka(branch.kept)}</TableCell>
             </TableRow>

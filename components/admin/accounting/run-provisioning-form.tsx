@@ -22,7 +22,7 @@ export function RunProvisioningForm({ monthEnds }: { monthEnds: string[] }) {
   const router = useRouter();
   const form = useForm<z.input<typeof runProvisioningSchema>, unknown, z.output<typeof runProvisioningSchema>>({ resolver: zodResolver(runProvisioningSchema), defaultValues: { asOf: monthEnds[0] ?? "" } });
   const { onSubmit, error, pending } = useActionSubmit(form, (values) => runProvisioningAction(values), (data) => {
-    announceNotice({ tone: "success", text: t("ran", { date: formatCalendarDate(data.asOf, locale), loans: formatNumber(data.loans, locale) }) });
+    announceNotice({ tone: "success", text: t("ran", { date: formatCalendarDate(data.asOf, locale), loans: formatNumber(data.loans, locale), count: data.loans }) });
     router.push(`/admin/accounting?view=provisioning&run=${data.asOf}`);
     router.refresh();
   });

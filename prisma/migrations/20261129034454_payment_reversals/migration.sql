@@ -1,6 +1,9 @@
 -- CreateEnum
 CREATE TYPE "PaymentReversalStatus" AS ENUM ('requested', 'approved', 'rejected');
 
+-- AlterTable
+ALTER TABLE "LoanPayment" ADD COLUMN     "chargedFees" JSONB NOT NULL DEFAULT '[]';
+
 -- DropIndex
 DROP INDEX "LoanPayment_method_reference_key";
 
@@ -48,7 +51,7 @@ BEGIN
   END IF;
   IF NEW."paymentNumber" <> OLD."paymentNumber" OR NEW."loanId" <> OLD."loanId" OR NEW."amount" <> OLD."amount"
      OR NEW."method" IS DISTINCT FROM OLD."method" OR NEW."reference" IS DISTINCT FROM OLD."reference"
-     OR NEW."paymentDate" <> OLD."paymentDate" THEN
+     OR NEW."paymentDate" <> OLD."paymentDate" OR NEW."chargedFees" <> OLD."chargedFees" THEN
     RAISE EXCEPTION 'a payment''s figures never change: reverse it and record it again' USING ERRCODE = 'restrict_violation', CONSTRAINT = 'LoanPayment_immutable';
   END IF;
   IF NEW."status" <> OLD."status" AND NOT (OLD."status" = 'completed' AND NEW."status" = 'reversed') AND NOT (OLD."status" = 'pending' AND NEW."status" IN ('completed', 'failed')) THEN

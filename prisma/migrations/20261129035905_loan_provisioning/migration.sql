@@ -116,7 +116,7 @@ ALTER TABLE "LoanClassification" ENABLE ALWAYS TRIGGER "LoanClassification_immut
 -- received by then, and kept as history with the provision its category requires (of the principal outstanding). One
 -- entry then brings each branch's loan-loss reserve, as it stood that day, to what its loans require: provision expense
 -- against the reserve, or a release the other way round. Returns the run's id.
-CREATE FUNCTION "lender_provisioning_run"(p_as_of date, p_by text) RETURNS text LANGUAGE plpgsql AS $$
+CREATE FUNCTION "lender_provisioning_run"(p_as_of date, p_by text) RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 DECLARE
   run_id text := 'pr_' || replace(gen_random_uuid()::text, '-', '');
   lines jsonb;
@@ -125,6 +125,13 @@ BEGIN
   IF p_as_of <> (date_trunc('month', p_as_of) + interval '1 month - 1 day')::date THEN
     RAISE EXCEPTION 'a provisioning run is as of a month''s last day, not %', p_as_of USING ERRCODE = 'check_violation', CONSTRAINT = 'ProvisioningRun_valid';
   END IF;
+  IF p_as_of >= (now() AT TIME ZONE 'Asia/Dhaka')::date THEN
+    RAISE EXCEPTION 'a provisioning run is for a month that has ended, not %', p_as_of USING ERRCODE = 'check_violation', CONSTRAINT = 'ProvisioningRun_valid';
+  END IF;
+  -- One run at a time, whatever its month (two months at once would both start from the same reserve), and the rules
+  -- as they are while it runs.
+  PERFORM pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0));
+  PERFORM 1 FROM "ProvisioningRule" FOR SHARE;
   IF EXISTS (SELECT 1 FROM "ProvisioningRun" WHERE "asOf" > p_as_of) THEN
     RAISE EXCEPTION 'provisioning runs go forward: a later month is already run' USING ERRCODE = 'check_violation', CONSTRAINT = 'ProvisioningRun_forward';
   END IF;
@@ -137,17 +144,26 @@ BEGIN
   WITH covered AS (
     SELECT a."installmentId", sum(a."interest" + a."principal") AS "covered", sum(a."principal") AS "principal"
     FROM "LoanPaymentAllocation" a JOIN "LoanPayment" p ON p."id" = a."paymentId"
-    WHERE p."status" = 'completed' AND p."paymentDate" <= p_as_of
+    -- The payments standing on the day: received by then, and not reversed by then (a reversal approved later counts
+    -- from its own day, as the books do).
+    WHERE p."paymentDate" <= p_as_of
+      AND (p."status" = 'completed'
+           OR (p."status" = 'reversed' AND EXISTS (SELECT 1 FROM "PaymentReversal" r WHERE r."paymentId" = p."id" AND r."status" = 'approved'
+                                                  AND ((r."decidedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date > p_as_of)))
     GROUP BY a."installmentId"
   ), standing AS (
-    SELECT l."id", l."branchId", l."customerId",
+    -- The loan's branch on the day: the one it left by its first move after it, else where it is.
+    SELECT l."id",
+           coalesce((SELECT m."fromBranchId" FROM "LoanBranchMove" m WHERE m."loanId" = l."id" AND ((m."movedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date > p_as_of
+                     ORDER BY m."movedAt" LIMIT 1), l."branchId") AS "branchId",
+           l."customerId",
            l."disbursedAmount" - coalesce(sum(c."principal"), 0)::int AS "base",
            coalesce(p_as_of - min(i."dueDate") FILTER (WHERE i."dueDate" <= p_as_of AND coalesce(c."covered", 0) < i."emiAmount"), 0) AS "days"
     FROM "Loan" l
     JOIN "LoanInstallment" i ON i."loanId" = l."id"
     LEFT JOIN covered c ON c."installmentId" = i."id"
     WHERE l."disbursedAt" IS NOT NULL AND ((l."disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date <= p_as_of
-    GROUP BY l."id"
+    GROUP BY l."id", l."branchId", l."customerId"
   )
   SELECT run_id, x."id", x."branchId", x."customerId", r."category", x."days", x."base", round(x."base" * r."percent" / 100)::int
   FROM standing x
@@ -170,4 +186,29 @@ BEGIN
     UPDATE "ProvisioningRun" SET "entryId" = entry_id WHERE "id" = run_id;
   END IF;
   RETURN run_id;
+END $$;
+
+-- Only the run writes the runs and their classifications (it runs as its owner): the app's role reads them and calls it.
+REVOKE EXECUTE ON FUNCTION "lender_provisioning_run"(date, text) FROM PUBLIC;
+CREATE OR REPLACE FUNCTION "rinbondhu_grant_runtime"(p_role text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  t record;
+  append_only text[] := ARRAY['AuditLog', 'SocietyJournalEntry', 'SocietyJournalLine', 'LenderJournalEntry', 'LenderJournalLine'];
+  read_only text[] := ARRAY['SocietyAccountDay', 'LenderAccountDay', 'ProvisioningRun', 'LoanClassification', '_prisma_migrations'];
+BEGIN
+  EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), p_role);
+  FOR t IN SELECT c."relname" FROM pg_class c WHERE c."relnamespace" = current_schema()::regnamespace AND c."relkind" IN ('r', 'p') LOOP
+    EXECUTE format('REVOKE ALL ON TABLE %I FROM %I', t."relname", p_role);
+    IF t."relname" = ANY (read_only) THEN
+      EXECUTE format('GRANT SELECT ON TABLE %I TO %I', t."relname", p_role);
+    ELSIF t."relname" = ANY (append_only) THEN
+      EXECUTE format('GRANT SELECT, INSERT ON TABLE %I TO %I', t."relname", p_role);
+    ELSE
+      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %I TO %I', t."relname", p_role);
+    END IF;
+  END LOOP;
+  EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA %I TO %I', current_schema(), p_role);
+  -- Functions that run as their owner: only the runtime role (not every role) may call them.
+  EXECUTE format('GRANT EXECUTE ON FUNCTION "society_books_purge"(text), "society_books_repost"(text), "lender_provisioning_run"(date, text) TO %I', p_role);
 END $$;

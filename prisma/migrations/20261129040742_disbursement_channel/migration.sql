@@ -21,3 +21,13 @@ BEGIN
                          'branch', branch, 'amount', -loan."disbursedAmount")),
     loan."disbursedById");
 END $$;
+
+-- The channel a disbursement went out through is on the books: it never changes afterwards.
+CREATE FUNCTION "loan_disbursement_method_kept"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD."disbursedAt" IS NOT NULL AND NEW."disbursementMethod" IS DISTINCT FROM OLD."disbursementMethod" THEN
+    RAISE EXCEPTION 'a disbursement''s channel is on the books and never changes' USING ERRCODE = 'check_violation', CONSTRAINT = 'Loan_disbursement_method_kept';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER "Loan_disbursement_method_kept" BEFORE UPDATE OF "disbursementMethod" ON "Loan" FOR EACH ROW EXECUTE FUNCTION "loan_disbursement_method_kept"();
