@@ -60,12 +60,19 @@ export async function lenderJournal(
   query: { from: string; to: string; account: string | null; loan: string | null; page: number },
 ): Promise<{ entries: JournalEntryRow[]; total: number; page: number; pageCount: number }> {
   const accountId = query.account ? ((await prisma.lenderAccount.findUnique({ where: { code: query.account }, select: { id: true } }))?.id ?? "") : null;
+  // Every entry has lines: the whole lender's journal without an account needs no look at them. A branch's (or an
+  // account's) entries are those of its lines in the period, found through the lines' own indexes.
+  const throughLines = scope.kind !== "all" || accountId !== null;
   const where = Prisma.sql`
     e."date" BETWEEN ${day(query.from)} AND ${day(query.to)}
     -- A loan's entries whichever branch it is in now: the lines' branches decide what the scope sees.
     AND (${query.loan}::text IS NULL OR e."loanId" = (SELECT ln."id" FROM "Loan" ln WHERE ln."loanNumber" = ${query.loan}))
-    AND EXISTS (SELECT 1 FROM "LenderJournalLine" l WHERE l."entryId" = e."id" AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}
-                AND (${accountId}::text IS NULL OR l."accountId" = ${accountId}))`;
+    ${
+      throughLines
+        ? Prisma.sql`AND e."id" IN (SELECT l."entryId" FROM "LenderJournalLine" l WHERE l."date" BETWEEN ${day(query.from)} AND ${day(query.to)}
+                       AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)} AND (${accountId}::text IS NULL OR l."accountId" = ${accountId}))`
+        : Prisma.empty
+    }`;
   const total = (await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalEntry" e WHERE ${where}`)[0]?.total ?? BigInt(0);
   const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
@@ -123,15 +130,22 @@ export async function lenderLedger(
   const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await prisma.$queryRaw<{ voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; amount: number; running: bigint }[]>`
-    SELECT e."voucher", l."date", e."kind", ln."loanNumber", o."code" AS "branchCode", l."amount",
-           sum(l."amount") OVER (ORDER BY l."date", e."voucher", l."id")::bigint AS "running"
-    FROM "LenderJournalLine" l
-    JOIN "LenderJournalEntry" e ON e."id" = l."entryId"
-    JOIN "Office" o ON o."id" = l."branchId"
+    WITH page AS (
+      -- The page's lines with the running sum, in posting order from the account's index alone (the line carries its
+      -- entry's date and voucher); the entry, the loan and the branch joined for the page's lines only.
+      SELECT l."date", l."voucher", l."id", l."entryId", l."branchId", l."amount",
+             sum(l."amount") OVER (ORDER BY l."date", l."voucher", l."id")::bigint AS "running"
+      FROM "LenderJournalLine" l
+      WHERE ${where}
+      ORDER BY l."date", l."voucher", l."id"
+      LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}
+    )
+    SELECT p."voucher", p."date", e."kind", ln."loanNumber", o."code" AS "branchCode", p."amount", p."running"
+    FROM page p
+    JOIN "LenderJournalEntry" e ON e."id" = p."entryId"
+    JOIN "Office" o ON o."id" = p."branchId"
     LEFT JOIN "Loan" ln ON ln."id" = e."loanId"
-    WHERE ${where}
-    ORDER BY l."date", e."voucher", l."id"
-    LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}`;
+    ORDER BY p."date", p."voucher", p."id"`;
   return {
     account,
     opening,

@@ -164,7 +164,8 @@ describe("what the database refuses", () => {
     const today = dhakaToday();
     const entry = (id: string): [string, unknown[]] => [`INSERT INTO "LenderJournalEntry" ("id", "date", "kind") VALUES ($1, $2::date, 'repayment')`, [id, today]];
     const lines = (id: string, debit: number, credit: number, branch = MAIN, batch = ""): [string, unknown[]] => [
-      `INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date") VALUES ($1 || $8 || 'a', $1, $2, $5, $3, $6::date), ($1 || $8 || 'b', $1, $4, $5, $7, $6::date)`,
+      `INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date", "voucher")
+       SELECT v.*, (SELECT "voucher" FROM "LenderJournalEntry" WHERE "id" = $1) FROM (VALUES ($1 || $8 || 'a', $1, $2, $5, $3::int, $6::date), ($1 || $8 || 'b', $1, $4, $5, $7::int, $6::date)) v`,
       [id, cash, debit, capital, branch, today, -credit, batch],
     ];
     // Sound: accepted (then rolled back).
@@ -205,7 +206,8 @@ describe("what the database refuses", () => {
     const before = await prisma.lenderJournalLine.count();
     await prisma.office.update({ where: { id: SAVAR }, data: { booksClosedThrough: new Date(`${yesterday}T00:00:00Z`), booksClosedAt: new Date() } });
     const entry: [string, unknown[]] = [`INSERT INTO "LenderJournalEntry" ("id", "date", "kind") VALUES ('c1', $1::date, 'repayment')`, [yesterday]];
-    const lines: [string, unknown[]] = [`INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date") VALUES ('c1a', 'c1', 'la_cash_in_hand', $1, 10, $2::date), ('c1b', 'c1', 'la_capital', $1, -10, $2::date)`, [SAVAR, yesterday]];
+    const lines: [string, unknown[]] = [`INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date", "voucher")
+       SELECT v.*, (SELECT "voucher" FROM "LenderJournalEntry" WHERE "id" = 'c1') FROM (VALUES ('c1a', 'c1', 'la_cash_in_hand', $1, 10, $2::date), ('c1b', 'c1', 'la_capital', $1, -10, $2::date)) v`, [SAVAR, yesterday]];
     expect(await refusal(appUrl, entry, lines)).toBe("23514");
     expect(await refusal(ownerUrl, entry, lines)).toBe("23514");
     expect(await refusal(appUrl, [`UPDATE "Office" SET "booksClosedThrough" = NULL WHERE "id" = $1`, [SAVAR]])).toBe("23514");

@@ -50,6 +50,7 @@ CREATE TABLE "LenderJournalLine" (
     "branchId" TEXT NOT NULL,
     "amount" INTEGER NOT NULL,
     "date" DATE NOT NULL,
+    "voucher" INTEGER NOT NULL,
 
     CONSTRAINT "LenderJournalLine_pkey" PRIMARY KEY ("id")
 );
@@ -78,7 +79,7 @@ CREATE UNIQUE INDEX "LenderJournalEntry_reversesId_key" ON "LenderJournalEntry"(
 CREATE UNIQUE INDEX "LenderJournalEntry_voucher_key" ON "LenderJournalEntry"("voucher");
 
 -- CreateIndex
-CREATE INDEX "LenderJournalEntry_date_idx" ON "LenderJournalEntry"("date");
+CREATE INDEX "LenderJournalEntry_date_voucher_idx" ON "LenderJournalEntry"("date", "voucher");
 
 -- CreateIndex
 CREATE INDEX "LenderJournalEntry_loanId_date_idx" ON "LenderJournalEntry"("loanId", "date");
@@ -90,10 +91,13 @@ CREATE UNIQUE INDEX "LenderJournalEntry_sourceType_sourceId_kind_key" ON "Lender
 CREATE INDEX "LenderJournalLine_entryId_idx" ON "LenderJournalLine"("entryId");
 
 -- CreateIndex
-CREATE INDEX "LenderJournalLine_accountId_date_idx" ON "LenderJournalLine"("accountId", "date");
+CREATE INDEX "LenderJournalLine_accountId_date_voucher_id_idx" ON "LenderJournalLine"("accountId", "date", "voucher", "id");
 
 -- CreateIndex
-CREATE INDEX "LenderJournalLine_branchId_accountId_date_idx" ON "LenderJournalLine"("branchId", "accountId", "date");
+CREATE INDEX "LenderJournalLine_branchId_accountId_date_voucher_id_idx" ON "LenderJournalLine"("branchId", "accountId", "date", "voucher", "id");
+
+-- CreateIndex
+CREATE INDEX "LenderJournalLine_branchId_date_entryId_idx" ON "LenderJournalLine"("branchId", "date", "entryId");
 
 -- CreateIndex
 CREATE INDEX "LenderAccountDay_branchId_date_idx" ON "LenderAccountDay"("branchId", "date");
@@ -312,8 +316,8 @@ BEGIN
   IF NEW."amount" = 0 THEN
     RAISE EXCEPTION 'a journal line cannot be zero' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderJournalLine_valid';
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM "LenderJournalEntry" WHERE "id" = NEW."entryId" AND "date" = NEW."date") THEN
-    RAISE EXCEPTION 'a journal line is dated as its entry' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderJournalLine_valid';
+  IF NOT EXISTS (SELECT 1 FROM "LenderJournalEntry" WHERE "id" = NEW."entryId" AND "date" = NEW."date" AND "voucher" = NEW."voucher") THEN
+    RAISE EXCEPTION 'a journal line carries its entry''s date and voucher' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderJournalLine_valid';
   END IF;
   IF NOT EXISTS (SELECT 1 FROM "Office" WHERE "id" = NEW."branchId" AND "level" = 'branch') THEN
     RAISE EXCEPTION 'a line of the lender''s books is in a branch' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderJournalLine_valid';
@@ -377,14 +381,16 @@ CREATE FUNCTION "lender_post"(p_date date, p_kind "LenderJournalKind", p_source_
 LANGUAGE plpgsql AS $$
 DECLARE
   entry_id text;
+  entry_voucher int;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_lines) l WHERE (l ->> 'amount')::int <> 0) THEN RETURN NULL; END IF;
   entry_id := 'lj_' || replace(gen_random_uuid()::text, '-', '');
   INSERT INTO "LenderJournalEntry" ("id", "date", "kind", "sourceType", "sourceId", "loanId", "reversesId", "createdById")
-    VALUES (entry_id, p_date, p_kind, p_source_type, p_source_id, p_loan, p_reverses, p_created_by);
+    VALUES (entry_id, p_date, p_kind, p_source_type, p_source_id, p_loan, p_reverses, p_created_by)
+    RETURNING "voucher" INTO entry_voucher;
   -- All the lines in one statement: the balance trigger checks them together.
-  INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date")
-    SELECT 'jl_' || replace(gen_random_uuid()::text, '-', ''), entry_id, l ->> 'account', l ->> 'branch', (l ->> 'amount')::int, p_date
+  INSERT INTO "LenderJournalLine" ("id", "entryId", "accountId", "branchId", "amount", "date", "voucher")
+    SELECT 'jl_' || replace(gen_random_uuid()::text, '-', ''), entry_id, l ->> 'account', l ->> 'branch', (l ->> 'amount')::int, p_date, entry_voucher
     FROM jsonb_array_elements(p_lines) l WHERE (l ->> 'amount')::int <> 0;
   RETURN entry_id;
 END $$;
