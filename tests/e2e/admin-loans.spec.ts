@@ -222,6 +222,14 @@ test("English at 1280 px: an approved loan is disbursed, its schedule shown, a b
   await disburseAndSeeSchedule(browser, screen, loanNumber, 140_000, 24);
   await recordFirstEmiByBkash(browser, screen, loanNumber);
   await seeOnTheBooks(browser, screen, loanNumber, { disbursed: 140_000, byBkash: (await installments(loanNumber))[0]!.emiAmount });
+  // From the loan, its entries: the schedule tab links the journal narrowed to it.
+  const books = await staffPage(browser, "account_manager", screen);
+  await books.goto(`/admin/loans?tab=all&view=${loanNumber}`);
+  await books.getByTestId("tab-schedule").click();
+  await books.getByTestId("loan-books-entries").click();
+  await expect(books.locator("[data-testid=journal-line][data-kind=disbursement][data-account=loan_portfolio]")).toHaveAttribute("data-amount", "140000");
+  await expect(books.locator("[data-testid=journal-line][data-kind=repayment][data-account=bkash]")).toHaveCount(1);
+  await books.context().close();
 
   const agent = await pageAs(browser, "collection_agent", screen);
   await agent.goto(`/admin/loans?tab=all&view=${loanNumber}`);

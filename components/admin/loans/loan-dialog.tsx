@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { Facts } from "@/components/admin/facts";
@@ -6,7 +7,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { debtToIncomePercent, emiToIncomePercent } from "@/lib/applications/review";
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
+import { dhakaToday, formatDate, formatDateTime, formatNumber, formatPercent, formatPhone, formatTaka, localizeDigits } from "@/lib/format";
 import type { DocumentVerificationStatus, EmploymentType, InstallmentStatus, KycStatus, Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { LoanDetail } from "@/lib/loans/queries";
 import { LoanDecisionButtons, LoanNoteForm, type ApprovalRight, type DisbursementRules } from "./loan-actions";
@@ -24,6 +25,7 @@ export async function LoanDetailDialog({
   disbursement,
   canNote,
   canSeeApplication,
+  canSeeBooks = false,
 }: {
   loan: LoanDetail;
   titles: Record<LoanType, Record<Language, string>>;
@@ -33,6 +35,8 @@ export async function LoanDetailDialog({
   disbursement: DisbursementRules | null;
   canNote: boolean;
   canSeeApplication: boolean;
+  /** Whether the staff member reads the lender's books (accounting.read): the loan's entries are linked. */
+  canSeeBooks?: boolean;
 }) {
   const [t, tPdf, locale] = await Promise.all([getTranslations("adminLoans"), getTranslations("loanPdf"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -155,6 +159,12 @@ export async function LoanDetailDialog({
         <a href={`/admin/api/loans/${loan.loanNumber}/schedule.pdf`} className="text-sm text-primary underline" data-testid="loan-schedule-pdf" target="_blank" rel="noopener">
           {tPdf("download.schedule")}
         </a>
+      ) : null}
+      {canSeeBooks && loan.disbursedAt ? (
+        // The journal from the disbursement's day on, narrowed to this loan (the books of the branches the reader sees).
+        <Link href={`/admin/accounting?view=journal&loan=${loan.loanNumber}&from=${dhakaToday(loan.disbursedAt)}`} className="ml-4 text-sm text-primary underline" data-testid="loan-books-entries">
+          {t("booksEntries")}
+        </Link>
       ) : null}
       <p className="text-sm" data-testid="schedule-summary">
         {t("schedule.summary", {

@@ -61,6 +61,7 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
           disbursement={disbursement}
           canNote={isAllowed(ctx, "loans.note")}
           canSeeApplication={isAllowed(ctx, "applications.read")}
+          canSeeBooks={isAllowed(ctx, "accounting.read")}
         />
       ) : null}
       <ClientMessages namespaces={["adminCommon"]}>
