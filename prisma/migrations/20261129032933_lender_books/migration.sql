@@ -11,6 +11,9 @@ CREATE TYPE "LenderJournalKind" AS ENUM ('disbursement', 'repayment', 'branch_mo
 ALTER TABLE "Office" ADD COLUMN     "booksClosedAt" TIMESTAMP(3),
 ADD COLUMN     "booksClosedThrough" DATE;
 
+-- AlterTable
+ALTER TABLE "Loan" ADD COLUMN     "disbursementMethod" "PaymentMethod";
+
 -- CreateTable
 CREATE TABLE "LenderAccount" (
     "id" TEXT NOT NULL,
@@ -395,15 +398,15 @@ BEGIN
   RETURN entry_id;
 END $$;
 
--- A disbursement: the loan portfolio takes the amount paid out through its channel (to the borrower's bank account:
--- the bank; otherwise cash), in the loan's branch (or the one it had then, for the backfill below), on the day it went
--- out (Asia/Dhaka).
+-- A disbursement: the loan portfolio takes the amount paid out through its channel (the loan's disbursementMethod;
+-- loans disbursed before it was asked: the bank when a bank account was given, else cash), in the loan's branch (or the
+-- one it had then, for the backfill below), on the day it went out (Asia/Dhaka).
 CREATE FUNCTION "lender_post_disbursement"(p_loan text, p_branch text DEFAULT NULL) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   loan record;
   branch text;
 BEGIN
-  SELECT "id", "branchId", "disbursedAmount", "disbursedAt", "disbursedById", "disbursementBankAccount" INTO loan FROM "Loan" WHERE "id" = p_loan;
+  SELECT "id", "branchId", "disbursedAmount", "disbursedAt", "disbursedById", "disbursementBankAccount", "disbursementMethod" INTO loan FROM "Loan" WHERE "id" = p_loan;
   IF loan."disbursedAt" IS NULL THEN RETURN NULL; END IF;
   IF coalesce(loan."disbursedAmount", 0) <= 0 THEN
     RAISE EXCEPTION 'loan % is disbursed without an amount to post', p_loan USING ERRCODE = 'check_violation', CONSTRAINT = 'Loan_disbursement_posted';
@@ -412,7 +415,8 @@ BEGIN
   RETURN "lender_post"(((loan."disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date, 'disbursement', 'Loan', loan."id", loan."id",
     jsonb_build_array(
       jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', branch, 'amount', loan."disbursedAmount"),
-      jsonb_build_object('account', "lender_channel_account"(CASE WHEN nullif(btrim(loan."disbursementBankAccount"), '') IS NOT NULL THEN 'bank_transfer'::"PaymentMethod" ELSE 'cash'::"PaymentMethod" END),
+      jsonb_build_object('account', "lender_channel_account"(coalesce(loan."disbursementMethod",
+                           CASE WHEN nullif(btrim(loan."disbursementBankAccount"), '') IS NOT NULL THEN 'bank_transfer'::"PaymentMethod" ELSE 'cash'::"PaymentMethod" END)),
                          'branch', branch, 'amount', -loan."disbursedAmount")),
     loan."disbursedById");
 END $$;
@@ -509,26 +513,12 @@ BEGIN
   END LOOP;
 END $$;
 
--- The runtime role: the lender's journal is append-only, its running totals read-only.
-CREATE OR REPLACE FUNCTION "rinbondhu_grant_runtime"(p_role text) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE
-  t record;
-  append_only text[] := ARRAY['AuditLog', 'SocietyJournalEntry', 'SocietyJournalLine', 'LenderJournalEntry', 'LenderJournalLine'];
-  read_only text[] := ARRAY['SocietyAccountDay', 'LenderAccountDay', '_prisma_migrations'];
+-- The channel a disbursement went out through is on the books: it never changes afterwards.
+CREATE FUNCTION "loan_disbursement_method_kept"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), p_role);
-  FOR t IN SELECT c."relname" FROM pg_class c WHERE c."relnamespace" = current_schema()::regnamespace AND c."relkind" IN ('r', 'p') LOOP
-    EXECUTE format('REVOKE ALL ON TABLE %I FROM %I', t."relname", p_role);
-    IF t."relname" = ANY (read_only) THEN
-      EXECUTE format('GRANT SELECT ON TABLE %I TO %I', t."relname", p_role);
-    ELSIF t."relname" = ANY (append_only) THEN
-      EXECUTE format('GRANT SELECT, INSERT ON TABLE %I TO %I', t."relname", p_role);
-    ELSE
-      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %I TO %I', t."relname", p_role);
-    END IF;
-  END LOOP;
-  EXECUTE format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA %I TO %I', current_schema(), p_role);
-  -- The restore's two functions run as their owner: only the runtime role (not every role) may call them.
-  EXECUTE format('GRANT EXECUTE ON FUNCTION "society_books_purge"(text), "society_books_repost"(text) TO %I', p_role);
+  IF OLD."disbursedAt" IS NOT NULL AND NEW."disbursementMethod" IS DISTINCT FROM OLD."disbursementMethod" THEN
+    RAISE EXCEPTION 'a disbursement''s channel is on the books and never changes' USING ERRCODE = 'check_violation', CONSTRAINT = 'Loan_disbursement_method_kept';
+  END IF;
+  RETURN NEW;
 END $$;
+CREATE TRIGGER "Loan_disbursement_method_kept" BEFORE UPDATE OF "disbursementMethod" ON "Loan" FOR EACH ROW EXECUTE FUNCTION "loan_disbursement_method_kept"();
