@@ -102,6 +102,17 @@ async function LoanCard({ loan, locale, payTo }: { loan: Loan; locale: Locale; p
           </Alert>
         ) : null}
 
+        {live && loan.settlementToday ? (
+          <section aria-labelledby={`settle-${loan.loanNumber}`} className="space-y-1 rounded-md border p-3 text-sm" data-testid="account-settlement" data-amount={loan.settlementToday.total}>
+            <h3 id={`settle-${loan.loanNumber}`} className="font-semibold">
+              {t("loans.settlementTitle", { amount: taka(loan.settlementToday.total) })}
+            </h3>
+            <p className="text-muted-foreground">
+              {t("loans.settlementText", { principal: taka(loan.settlementToday.principal), interest: taka(loan.settlementToday.interest), fees: taka(loan.settlementToday.lateFees) })}
+            </p>
+          </section>
+        ) : null}
+
         {live ? (
           <section aria-labelledby={`pay-${loan.loanNumber}`} className="space-y-1 text-sm">
             <h3 id={`pay-${loan.loanNumber}`} className="font-semibold">

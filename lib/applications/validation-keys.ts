@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   "memberLoanMismatch",
   "paymentExceedsOwed",
   "booksClosed",
+  "beforeLastPayment",
+  "prepaymentSettleInstead",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

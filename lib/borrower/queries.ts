@@ -2,7 +2,10 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import { installmentNow } from "@/lib/repayments/installments";
+import { settlementRows, settlementQuote } from "@/lib/repayments/early-repayment";
+import type { LateFeePolicy } from "@/lib/repayments/installments";
 import { lateFeePolicies } from "@/lib/repayments/queries";
+import { owedOn, type InstallmentRow } from "@/lib/repayments/service";
 import { isoDateOf } from "@/lib/validation/fields";
 import { linkInMessage, nextInstallment, outstandingOf } from "./account-view";
 import type { BorrowerAccountView } from "./types";
@@ -12,6 +15,13 @@ const MAX_APPLICATIONS = 20;
 const MAX_LOANS = 10;
 const MAX_PAYMENTS_PER_LOAN = 60;
 const MAX_MESSAGES = 20;
+
+/** What settles the loan today, as the branch's settlement form computes it (the same rows, the same quote). */
+function settlementToday(installments: (InstallmentRow & { status: string })[], today: string, disbursedOn: string, policy: LateFeePolicy) {
+  const unpaid = installments.filter((i) => i.status !== "paid");
+  const quote = settlementQuote(settlementRows(installments.filter((i) => i.status === "paid"), owedOn(unpaid, today, policy)), today, disbursedOn);
+  return { total: quote.total, principal: quote.principal, interest: quote.interest, lateFees: quote.lateFees };
+}
 
 /**
  * Everything /account shows a signed-in borrower, read for their phone AND their NID only: applications made with
@@ -61,7 +71,20 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
             emi: true,
             installments: {
               orderBy: { emiNumber: "asc" },
-              select: { id: true, emiNumber: true, dueDate: true, scheduledDate: true, emiAmount: true, lateFee: true, paidAmount: true, status: true },
+              select: {
+                id: true,
+                emiNumber: true,
+                dueDate: true,
+                scheduledDate: true,
+                emiAmount: true,
+                principalAmount: true,
+                interestAmount: true,
+                lateFee: true,
+                paidAmount: true,
+                status: true,
+                // What standing payments put in, by part: the settlement figure (a reversed payment's was given back).
+                allocations: { where: { payment: { status: "completed" } }, select: { lateFee: true, interest: true, principal: true } },
+              },
             },
             payments: {
               orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
@@ -138,6 +161,7 @@ export async function borrowerAccountView(who: { phone: string; nid: string }, n
         disbursedOn: loan.disbursedAt ? dhakaToday(loan.disbursedAt) : null,
         outstanding: outstandingOf(installments),
         next: nextInstallment(installments, today),
+        settlementToday: loan.status === "disbursed" && loan.disbursedAt ? settlementToday(loan.installments, today, dhakaToday(loan.disbursedAt), policies[loan.loanType]) : null,
         installments,
         payments: loan.payments.map((p) => ({ paymentNumber: p.paymentNumber, amount: p.amount, method: p.method, reference: p.reference, paymentDate: isoDateOf(p.paymentDate), status: p.status })),
       };

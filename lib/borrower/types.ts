@@ -40,6 +40,8 @@ export type BorrowerAccountView = {
     outstanding: number;
     /** The first instalment not paid in full, with what it still owes. */
     next: { emiNumber: number; date: string; amount: number; overdue: boolean } | null;
+    /** What pays the whole loan off today (early settlement: no interest after today); null unless it is running. */
+    settlementToday: { total: number; principal: number; interest: number; lateFees: number } | null;
     installments: InstallmentView[];
     payments: { paymentNumber: string; amount: number; method: PaymentMethod | null; reference: string | null; paymentDate: string; status: PaymentStatus }[];
   }[];

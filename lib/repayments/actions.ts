@@ -1,7 +1,8 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
 import { approvePaymentReversal, rejectPaymentReversal, requestPaymentReversal } from "./reversal-service";
-import { approveReversalSchema, recordPaymentSchema, rejectReversalSchema, requestReversalSchema } from "./schemas";
+import { prepayLoan, quoteSettlement, settleLoan } from "./early-repayment-service";
+import { approveReversalSchema, prepayLoanSchema, recordPaymentSchema, rejectReversalSchema, requestReversalSchema, settleLoanSchema, settlementQuoteSchema } from "./schemas";
 import { recordPayment } from "./service";
 
 export const recordPaymentAction = defineAction({
@@ -30,4 +31,25 @@ export const rejectPaymentReversalAction = defineAction({
   permission: "payments.reverse",
   input: rejectReversalSchema,
   handler: (input, ctx) => rejectPaymentReversal(ctx, input),
+});
+
+export const quoteSettlementAction = defineAction({
+  name: "payments.settlement.quote",
+  permission: "payments.record",
+  input: settlementQuoteSchema,
+  handler: (input, ctx) => quoteSettlement(ctx, input),
+});
+
+export const settleLoanAction = defineAction({
+  name: "payments.settle",
+  permission: "payments.record",
+  input: settleLoanSchema,
+  handler: (input, ctx) => settleLoan(ctx, input),
+});
+
+export const prepayLoanAction = defineAction({
+  name: "payments.prepay",
+  permission: "payments.record",
+  input: prepayLoanSchema,
+  handler: (input, ctx) => prepayLoan(ctx, input),
 });

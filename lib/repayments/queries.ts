@@ -9,13 +9,16 @@ import {
   type CollectionActivityKind,
   type CollectionActivityStatus,
   type InstallmentStatus,
+  type LoanScheduleChangeKind,
   type LoanStatus,
   type PaymentMethod,
+  type PrepaymentMode,
   type PaymentStatus,
 } from "@/lib/generated/prisma/enums";
 import { normalizeBdMobile } from "@/lib/validation/bd";
 import { isoDateOf } from "@/lib/validation/fields";
 import { activityWording, readActivityFacts, type ActivityWording } from "./activity-wording";
+import type { InstalmentChange, StoredScheduleChange } from "./early-repayment";
 import { DEFAULT_LATE_FEE_POLICY, installmentNow, type InstallmentNow, type LateFeePolicy } from "./installments";
 import { addCalendarDays } from "./schedule";
 import type { RepaymentListFilters, RepaymentStatusFilter, RepaymentTab } from "./list-schemas";
@@ -472,6 +475,8 @@ export type RepaymentDetail = {
     nextDue: string | null;
     /** The borrower's language for messages: the application's, else Bengali. */
     language: "bn" | "en";
+    /** What a partial prepayment does to its schedule (the product's rule). */
+    prepaymentMode: PrepaymentMode;
   };
   member: { name: string; phone: string; email: string | null; userNumber: string; address: string };
   schedule: ScheduleEntry[];
@@ -486,6 +491,8 @@ export type RepaymentDetail = {
     collectedBy: string | null;
     /** A reversal asked for and waiting for a second person (issue 50, point 6). */
     pendingReversal: { id: string; reason: string; requestedBy: string; requestedById: string } | null;
+    /** The schedule change a settlement or prepayment made (issue 50, point 5); a reversed payment's was put back. */
+    scheduleChange: { kind: LoanScheduleChangeKind; mode: PrepaymentMode | null; instalments: InstalmentChange[] } | null;
   }[];
 };
 
@@ -526,6 +533,7 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
                 notes: true,
                 collectedBy: { select: { name: true } },
                 reversals: { where: { status: "requested" }, select: { id: true, reason: true, requestedById: true, requestedBy: { select: { name: true } } } },
+                scheduleChange: { select: { kind: true, mode: true, changes: true } },
               },
               orderBy: [{ paymentDate: "desc" }, { createdAt: "desc" }],
             },
@@ -538,6 +546,7 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
   if (!found) return null;
   const { loan } = found;
   const policy = policies[loan.loanType];
+  const product = await prisma.loanProduct.findUnique({ where: { key: loan.loanType }, select: { prepaymentMode: true } });
   let currentSeen = false;
   const schedule = loan.installments.map((row): ScheduleEntry => {
     const dueDate = isoDateOf(row.dueDate);
@@ -571,6 +580,7 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
       remainingPercent: scheduled > 0 ? Math.round((outstanding / scheduled) * 1000) / 10 : 0,
       nextDue: schedule.find((s) => s.position === "current")?.dueDate ?? null,
       language: loan.application?.language ?? "bn",
+      prepaymentMode: product?.prepaymentMode ?? "lower_instalment",
     },
     member: loan.customer,
     schedule,
@@ -584,6 +594,13 @@ export async function getRepaymentDetail(installmentId: string, scope: OfficeSco
       notes: p.notes,
       collectedBy: p.collectedBy?.name ?? null,
       pendingReversal: p.reversals[0] ? { id: p.reversals[0].id, reason: p.reversals[0].reason, requestedById: p.reversals[0].requestedById, requestedBy: p.reversals[0].requestedBy.name } : null,
+      scheduleChange: p.scheduleChange
+        ? {
+            kind: p.scheduleChange.kind,
+            mode: p.scheduleChange.mode,
+            instalments: (p.scheduleChange.changes as unknown as StoredScheduleChange).instalments.map(({ emiNumber, before, after }) => ({ emiNumber, before, after })),
+          }
+        : null,
     })),
   };
 }

@@ -9,6 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { onceByKey } from "@/lib/idempotency/service";
 import { inScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
+import { laterPaymentsStand, restoreScheduleFor } from "./early-repayment-service";
 import { installmentStatus } from "./installments";
 
 type Tx = Prisma.TransactionClient;
@@ -27,7 +28,7 @@ async function lockedPayment(tx: Tx, ctx: StaffContext, paymentId: string) {
   if (!loan || !inScope(ctx.scope, loan.branchId)) return null;
   const payment = await tx.loanPayment.findUniqueOrThrow({
     where: { id: paymentId },
-    select: { id: true, paymentNumber: true, status: true, amount: true, receivedAtBranchId: true, chargedFees: true, loan: { select: { loanNumber: true } } },
+    select: { id: true, paymentNumber: true, status: true, amount: true, receivedAtBranchId: true, chargedFees: true, createdAt: true, loan: { select: { loanNumber: true } } },
   });
   return { loan, payment };
 }
@@ -44,6 +45,7 @@ export async function requestPaymentReversal(ctx: StaffContext, input: { payment
       if (!locked) return fail("notFound");
       if (locked.payment.status !== "completed") return fail("conflict", { reason: "paymentNotCompleted", details: { status: locked.payment.status } });
       if (locked.loan.branchId !== locked.payment.receivedAtBranchId) return fail("conflict", { reason: "paymentOfMovedLoan" });
+      if (await laterPaymentsStand(tx, { ...locked.payment, loanId: locked.loan.id })) return fail("conflict", { reason: "laterPaymentsStand" });
       const reversal = await tx.paymentReversal.create({ data: { paymentId: locked.payment.id, reason: input.reason, requestedById: ctx.user.id }, select: { id: true } });
       await writeAudit(tx, {
         ...auditBy(ctx),
@@ -91,6 +93,9 @@ export async function approvePaymentReversal(ctx: StaffContext, input: { reversa
           if (loan.branchId !== payment.receivedAtBranchId) return fail("conflict", { reason: "paymentOfMovedLoan" });
 
           const today = dhakaToday(now);
+          // A settlement's or prepayment's schedule change is put back first: the allocation is then undone on it.
+          const restored = await restoreScheduleFor(tx, { ...payment, loanId: loan.id }, today);
+          if (restored === "laterPaymentsStand") return fail("conflict", { reason: "laterPaymentsStand" });
           const allocations = await tx.loanPaymentAllocation.findMany({ where: { paymentId: payment.id }, select: { installmentId: true, lateFee: true, interest: true, principal: true } });
           const charged = chargedFeesOf(payment.chargedFees);
           const touched = [...new Set([...allocations.map((a) => a.installmentId), ...charged.keys()])];

@@ -47,3 +47,27 @@ export const rejectReversalSchema = z.object({
   reason: requiredText(500),
 });
 export type RejectReversalValues = z.input<typeof rejectReversalSchema>;
+
+/** The money part of a payment form (how, when, which reference), shared by the settlement and prepayment forms. */
+const paymentReceiptFields = {
+  loanNumber: loanNumberField,
+  method: z.enum(PAYMENT_METHODS, msg("required")),
+  paymentDate: pastOrTodayDate,
+  reference: optionalText(60),
+  notes: optionalText(500),
+  idempotencyKey: z.uuid(),
+};
+
+/** What it takes to settle a loan on a date (the form asks again when the date changes). */
+export const settlementQuoteSchema = z.object({ loanNumber: loanNumberField, onDate: pastOrTodayDate });
+
+/**
+ * Settling a loan early: `amount` is the settlement amount the form showed; the server computes it again and refuses
+ * a different one (the date or a payment changed it), so nobody settles for a figure they did not see.
+ */
+export const settleLoanSchema = z.object({ ...paymentReceiptFields, amount: wholeTaka("invalidAmount") });
+export type SettleLoanInput = z.output<typeof settleLoanSchema>;
+
+/** A partial prepayment: an amount of principal paid ahead of the schedule. */
+export const prepayLoanSchema = z.object({ ...paymentReceiptFields, amount: wholeTaka("invalidAmount") });
+export type PrepayLoanInput = z.output<typeof prepayLoanSchema>;

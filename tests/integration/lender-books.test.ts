@@ -6,19 +6,12 @@
  *
  * This file runs the app as the runtime role: DATABASE_URL is switched before any application module is loaded.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { grantRuntimeRole, runtimeUrl } from "../../scripts/db/runtime-role";
-import { as, refusal } from "../support/db-connection";
+import { dropRuntimeRole, refusal, switchToRuntimeRole } from "../support/db-connection";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
-const ownerUrl = process.env.DATABASE_URL!;
-const role = `rb_app_${randomBytes(4).toString("hex")}`;
-const password = randomBytes(12).toString("hex");
-const appUrl = runtimeUrl(ownerUrl, role, password);
-await grantRuntimeRole(ownerUrl, role, password);
-process.env.DATABASE_URL = appUrl;
+const { ownerUrl, appUrl, role } = await switchToRuntimeRole();
 
 const { prisma } = await import("@/lib/db");
 const { dhakaToday } = await import("@/lib/format");
@@ -59,11 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await prisma.$disconnect();
-  await as(ownerUrl, async (c) => {
-    await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [role]);
-    await c.query(`DROP OWNED BY ${role}`);
-    await c.query(`DROP ROLE ${role}`);
-  });
+  await dropRuntimeRole(ownerUrl, role);
 });
 
 describe("the lender's books open on the demo portfolio", () => {

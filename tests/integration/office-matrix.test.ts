@@ -50,7 +50,8 @@ import {
   requestStaffTransferAction,
   requestTransferAction,
 } from "@/lib/offices/actions";
-import { approvePaymentReversalAction, recordPaymentAction, rejectPaymentReversalAction, requestPaymentReversalAction } from "@/lib/repayments/actions";
+import { approvePaymentReversalAction, prepayLoanAction, quoteSettlementAction, recordPaymentAction, rejectPaymentReversalAction, requestPaymentReversalAction, settleLoanAction } from "@/lib/repayments/actions";
+import { dhakaToday } from "@/lib/format";
 import { logCallAction, sendReminderAction } from "@/lib/repayments/collection-actions";
 import { getRepaymentDetail } from "@/lib/repayments/queries";
 import { seedDemo } from "@/prisma/seed";
@@ -209,6 +210,20 @@ const ROWS: Row[] = [
   { surface: "payments.reversal.request", permission: "payments.reverse", probe: action((ids) => requestPaymentReversalAction({ paymentNumber: ids.paymentNumber, reason: "probe" })), queue: "branch only" },
   { surface: "payments.reversal.approve", permission: "payments.reverse", probe: action((ids) => approvePaymentReversalAction({ reversalId: ids.reversalId, idempotencyKey: randomUUID() })), queue: "branch only" },
   { surface: "payments.reversal.reject", permission: "payments.reverse", probe: action((ids) => rejectPaymentReversalAction({ reversalId: ids.reversalId, reason: "probe" })), queue: "branch only" },
+  // Early settlement (issue 50, point 5): a figure other than the quote's and a prepayment larger than the loan change nothing when reached.
+  { surface: "payments.settlement.quote", permission: "payments.record", probe: action((ids) => quoteSettlementAction({ loanNumber: ids.loanNumber, onDate: dhakaToday() })), queue: "branch only" },
+  {
+    surface: "payments.settle",
+    permission: "payments.record",
+    probe: action((ids) => settleLoanAction({ loanNumber: ids.loanNumber, amount: "1", method: "cash", paymentDate: dhakaToday(), reference: "", notes: "", idempotencyKey: randomUUID() })),
+    queue: "branch only",
+  },
+  {
+    surface: "payments.prepay",
+    permission: "payments.record",
+    probe: action((ids) => prepayLoanAction({ loanNumber: ids.loanNumber, amount: "99999999", method: "cash", paymentDate: dhakaToday(), reference: "", notes: "", idempotencyKey: randomUUID() })),
+    queue: "branch only",
+  },
   { surface: "payments.call", permission: "payments.record", probe: action((ids) => logCallAction({ installmentId: ids.installmentId })), queue: "branch only" },
   { surface: "payments.remind", permission: "payments.record", probe: action((ids) => sendReminderAction({ installmentId: ids.installmentId })), queue: "branch only" },
   {

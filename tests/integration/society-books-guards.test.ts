@@ -5,20 +5,13 @@
  *
  * This file runs the app as the runtime role: DATABASE_URL is switched before any application module is loaded.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { grantRuntimeRole, runtimeUrl } from "../../scripts/db/runtime-role";
-import { as, refusal } from "../support/db-connection";
+import { as, dropRuntimeRole, refusal, switchToRuntimeRole } from "../support/db-connection";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
-const ownerUrl = process.env.DATABASE_URL!;
-const role = `rb_app_${randomBytes(4).toString("hex")}`;
-const password = randomBytes(12).toString("hex");
-const appUrl = runtimeUrl(ownerUrl, role, password);
-// Before any application module is imported: lib/db opens its pool with this, as the app's role.
-await grantRuntimeRole(ownerUrl, role, password);
-process.env.DATABASE_URL = appUrl;
+const { ownerUrl, appUrl, role } = await switchToRuntimeRole();
 
 const { prisma } = await import("@/lib/db");
 const { dhakaToday } = await import("@/lib/format");
@@ -54,11 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await prisma.$disconnect();
-  await as(ownerUrl, async (c) => {
-    await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [role]);
-    await c.query(`DROP OWNED BY ${role}`);
-    await c.query(`DROP ROLE ${role}`);
-  });
+  await dropRuntimeRole(ownerUrl, role);
 });
 
 describe("the running totals are the journal's", () => {

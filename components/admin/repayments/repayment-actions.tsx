@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote, BellRing, Loader2, Phone } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useState, useTransition, type ReactNode } from "react";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
@@ -82,6 +82,22 @@ export function SendReminderButton({ installmentId, phone }: { installmentId: st
   );
 }
 
+/** The payment method select of every payment form (cash, bKash, Nagad, Rocket, bank transfer, card). */
+export function PaymentMethodField({ id, registration, error, disabled }: { id: string; registration: UseFormRegisterReturn; error?: string; disabled: boolean }) {
+  const t = useTranslations("adminRepayments");
+  return (
+    <FormField id={id} label={t("record.method")} error={error}>
+      <select id={id} className={compactSelectClassName} {...registration} aria-invalid={!!error} disabled={disabled}>
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {t(`methods.${m}`)}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
 /** What a row (or the detail dialog) fills in: its member, loan and the amount that clears its instalment. */
 export type PaymentPrefill = { memberId: string; loanNumber: string; amount: number; emiNumber: number };
 
@@ -139,15 +155,7 @@ function RecordPaymentForm({ prefill, onClose, onRecorded }: { prefill: PaymentP
         >
           <Input id={id("amount")} inputMode="numeric" autoComplete="off" {...form.register("amount")} aria-invalid={!!errors.amount} readOnly={!!recorded} />
         </FormField>
-        <FormField id={id("method")} label={t("record.method")} error={errors.method?.message}>
-          <select id={id("method")} className={compactSelectClassName} {...form.register("method")} aria-invalid={!!errors.method} disabled={!!recorded}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`methods.${m}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <PaymentMethodField id={id("method")} registration={form.register("method")} error={errors.method?.message} disabled={!!recorded} />
         <FormField id={id("date")} label={t("record.paymentDate")} error={errors.paymentDate?.message}>
           <Input id={id("date")} type="date" max={dhakaToday()} {...form.register("paymentDate")} aria-invalid={!!errors.paymentDate} readOnly={!!recorded} />
         </FormField>
@@ -184,11 +192,22 @@ function RecordPaymentForm({ prefill, onClose, onRecorded }: { prefill: PaymentP
 }
 
 /**
- * Record Manual Payment (admin spec section 6): the existing schema and server action; from a row the member,
- * loan and the amount that clears that instalment are filled in (payments go to the oldest instalment first).
+ * A dialog holding one payment form: the form is mounted per opening (a new idempotency key and today's date each
+ * time), and the list refreshes when the dialog closes after it recorded something, not under the receipt being read.
  */
-export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPrefill | null; compact?: boolean }) {
-  const t = useTranslations("adminRepayments");
+export function PaymentFormDialog({
+  trigger,
+  title,
+  description,
+  testId,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  testId: string;
+  children: (close: () => void, recorded: () => void) => ReactNode;
+}) {
   const tCommon = useTranslations("adminCommon");
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -202,20 +221,37 @@ export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPref
   };
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid={testId} closeLabel={tCommon("close")}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open ? children(() => changeOpen(false), () => setRecorded(true)) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Record Manual Payment (admin spec section 6): the existing schema and server action; from a row the member,
+ * loan and the amount that clears that instalment are filled in (payments go to the oldest instalment first).
+ */
+export function RecordPaymentDialog({ prefill, compact }: { prefill: PaymentPrefill | null; compact?: boolean }) {
+  const t = useTranslations("adminRepayments");
+  return (
+    <PaymentFormDialog
+      testId="record-payment-dialog"
+      title={t("record.title")}
+      description={prefill ? t("record.descriptionFor", { loan: prefill.loanNumber }) : t("record.description")}
+      trigger={
         <Button size="sm" variant={prefill ? "default" : "outline"} data-testid="record-payment">
           <Banknote aria-hidden />
           {compact ? t("record.short") : t("recordPayment")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid="record-payment-dialog" closeLabel={tCommon("close")}>
-        <DialogHeader>
-          <DialogTitle>{t("record.title")}</DialogTitle>
-          <DialogDescription>{prefill ? t("record.descriptionFor", { loan: prefill.loanNumber }) : t("record.description")}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening: a new idempotency key and today's date each time. */}
-        {open ? <RecordPaymentForm prefill={prefill} onClose={() => changeOpen(false)} onRecorded={() => setRecorded(true)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {(close, recorded) => <RecordPaymentForm prefill={prefill} onClose={close} onRecorded={recorded} />}
+    </PaymentFormDialog>
   );
 }

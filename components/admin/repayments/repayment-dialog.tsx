@@ -9,7 +9,9 @@ import type { Locale } from "@/i18n/config";
 import { formatCalendarDate, formatDate, formatNumber, formatPercent, formatPhone, formatTaka } from "@/lib/format";
 import type { Language, LoanType } from "@/lib/generated/prisma/enums";
 import type { RepaymentDetail, ScheduleEntry } from "@/lib/repayments/queries";
+import { EarlyRepaymentButtons } from "./early-repayment";
 import { PaymentReversalControls } from "./payment-reversal";
+import { ScheduleChanges } from "./schedule-changes";
 import { CallMemberLink, RecordPaymentDialog, SendReminderButton } from "./repayment-actions";
 import { REPAYMENT_CLIENT_NAMESPACES, RepaymentStatusBadge } from "./repayment-list";
 
@@ -98,6 +100,7 @@ export async function RepaymentDetailDialog({
             <CallMemberLink installmentId={inst.installmentId} phone={member.phone} name={member.name} />
             <SendReminderButton installmentId={inst.installmentId} phone={member.phone} />
             <RecordPaymentDialog prefill={{ memberId: member.userNumber, loanNumber: loan.loanNumber, amount: inst.owedThrough, emiNumber: inst.emiNumber }} />
+            {loan.status === "disbursed" ? <EarlyRepaymentButtons loanNumber={loan.loanNumber} prepaymentMode={loan.prepaymentMode} /> : null}
           </div>
         </ClientMessages>
       ) : null}
@@ -105,7 +108,8 @@ export async function RepaymentDetailDialog({
   );
 
   const schedule = (
-    <div className="overflow-x-auto">
+    <div className="space-y-4">
+      <div className="overflow-x-auto">
       <Table data-testid="emi-schedule">
         <TableHeader>
           <TableRow>
@@ -139,6 +143,8 @@ export async function RepaymentDetailDialog({
           ))}
         </TableBody>
       </Table>
+      </div>
+      <ScheduleChanges payments={detail.payments} />
     </div>
   );
 
