@@ -32,6 +32,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   "booksClosed",
   "beforeLastPayment",
   "prepaymentSettleInstead",
+  "prepaymentNotAboveCurrent",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

@@ -58,6 +58,10 @@ export const PERMISSIONS = {
   "customers.transfer": ["super_admin", "admin", "branch_manager", "area_manager"],
   /** Ask for a payment's reversal, and approve or reject one another person asked for (issue 50, point 6). */
   "payments.reverse": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
+  /** Propose writing off a bad loan of the scope's branches (issue 50, point 4; decision 0267): the policy decides which may be. */
+  "writeOffs.propose": ["super_admin", "admin", "loan_officer", "branch_manager", "area_manager"],
+  /** Approve (with the board resolution) or reject a write-off someone else proposed: the head office's. */
+  "writeOffs.approve": ["super_admin", "admin"],
   /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
   "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
   /** Close the lender's books through a day, every branch at once (decision 0263), and run the month-end provisioning (0265). */
@@ -99,6 +103,7 @@ export const HEAD_OFFICE_PERMISSIONS = [
   "settings.offices",
   "societies.manage",
   "accounting.close",
+  "writeOffs.approve",
 ] as const satisfies readonly Permission[];
 
 export function isHeadOfficePermission(permission: Permission): boolean {

@@ -22,6 +22,7 @@ const FILTERS = {
   kycDocument: (ids: readonly string[]) => ({ case: { branchId: inBranches(ids) } }),
   loanNote: (ids: readonly string[]) => ({ loan: { branchId: inBranches(ids) } }),
   loanDocument: (ids: readonly string[]) => ({ loan: { branchId: inBranches(ids) } }),
+  loanWriteOff: (ids: readonly string[]) => ({ loan: { branchId: inBranches(ids) } }),
   /** A message about a record of the branch (none about no branch's record is in a branch's scope). */
   outboxMessage: (ids: readonly string[]) => ({ branchId: inBranches(ids) }),
 } as const;

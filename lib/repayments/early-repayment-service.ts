@@ -45,8 +45,8 @@ function quoteFailure(failure: QuoteFailure, status: string) {
 }
 
 /** The running loan with this number, locked and in scope, and its state on `onDate`; or the refusal to answer with. */
-async function runningLoanOn(tx: Tx, ctx: StaffContext, loanNumber: string, onDate: string) {
-  const loan = await lockedLoanForPayment(tx, ctx, loanNumber);
+async function runningLoanOn(tx: Tx, ctx: StaffContext, loanNumber: string, onDate: string, lock = true) {
+  const loan = await lockedLoanForPayment(tx, ctx, loanNumber, lock);
   if (!loan) return { ok: false as const, refused: fail("notFound") };
   if (loan.status !== "disbursed") return { ok: false as const, refused: fail("conflict", { reason: "loanNotActive", details: { status: loan.status } }) };
   const state = await earlyRepaymentState(tx, loan, onDate);
@@ -57,7 +57,8 @@ async function runningLoanOn(tx: Tx, ctx: StaffContext, loanNumber: string, onDa
 /** The amount that settles a loan on a date, for the settlement form (read only; the settlement computes it again). */
 export async function quoteSettlement(ctx: StaffContext, input: { loanNumber: string; onDate: string }): Promise<ActionResult<SettlementFigures>> {
   return prisma.$transaction(async (tx) => {
-    const running = await runningLoanOn(tx, ctx, input.loanNumber, input.onDate);
+    // A read: the quote waits for no payment (the settlement computes it again under the lock).
+    const running = await runningLoanOn(tx, ctx, input.loanNumber, input.onDate, false);
     if (!running.ok) return running.refused;
     const { state } = running;
     const quote = settlementQuote(state.rows, input.onDate, state.disbursedOn);
@@ -149,7 +150,7 @@ export type PrepaymentResult = ActionResult<{ paymentNumber: string; loanClosed:
  * current instalment's principal and the instalments after it are amortised again as the product decides (a lower
  * instalment, or the same one over fewer); the loan's EMI and instalment count follow; the change is kept.
  */
-export async function prepayLoan(ctx: StaffContext, input: PrepayLoanInput): Promise<PrepaymentResult> {
+export async function prepayLoan(ctx: StaffContext, input: PrepayLoanInput, now = new Date()): Promise<PrepaymentResult> {
   return inPaymentTransaction(input, async (tx) => {
     const running = await runningLoanOn(tx, ctx, input.loanNumber, input.paymentDate);
     if (!running.ok) return running.refused;
@@ -159,19 +160,25 @@ export async function prepayLoan(ctx: StaffContext, input: PrepayLoanInput): Pro
     const plan = prepaymentPlan(state.rows, input.paymentDate, input.amount, mode, loan.interestRate.toNumber());
     if (!plan.ok) {
       if (plan.error === "arrears") return fail("conflict", { reason: "prepaymentArrears" });
+      if (plan.error === "paidAhead") return fail("conflict", { reason: "prepaymentPaidAhead" });
       if (plan.error === "settleInstead") return fail("validation", { fieldErrors: { amount: "prepaymentSettleInstead" }, details: { maxAmount: plan.maxAmount } });
+      if (plan.error === "notAboveCurrent") return fail("validation", { fieldErrors: { amount: "prepaymentNotAboveCurrent" }, details: { minAmount: plan.minAmount } });
       return fail("validation", { fieldErrors: { amount: "invalidAmount" } });
+    }
+    // An instalment no longer needed goes only when nothing was ever allocated to it (a reversed payment's allocation
+    // stays as history: the row stays too).
+    const dropped = plan.changes.filter((c) => c.after === null).map((c) => c.emiNumber);
+    if (dropped.length > 0 && (await tx.loanPaymentAllocation.count({ where: { installment: { loanId: loan.id, emiNumber: { in: dropped } } } })) > 0) {
+      return fail("conflict", { reason: "prepaymentPaidAhead" });
     }
     if (await referenceTaken(tx, input)) return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
 
     const after = { emi: plan.nextEmi, tenure: plan.instalments };
     const kept = await storedChanges(tx, loan, plan.changes, after);
     await applyInstalmentChanges(tx, loan.id, plan.changes);
+    // The current instalment is paid in full with it (never late afterwards), its principal grown by the amount ahead.
     const current = state.state.find((s) => s.row.emiNumber === plan.emiNumber)!;
-    const currentAfter = plan.changes[0]!.after!;
-    const paidAmount = current.row.paidAmount + input.amount;
-    const status = installmentStatus({ dueDate: current.dueDate, emiAmount: currentAfter.emiAmount, lateFee: current.lateFee, paidAmount }, input.paymentDate);
-    await tx.loanInstallment.update({ where: { id: current.row.id }, data: { paidAmount, status } });
+    await tx.loanInstallment.update({ where: { id: current.row.id }, data: { paidAmount: current.row.paidAmount + input.amount, lateFee: current.lateFee, status: "paid", paidAt: now } });
     await tx.loan.update({ where: { id: loan.id }, data: after });
     const payment = await insertPayment(tx, ctx, { loanId: loan.id, branchId: loan.branchId, input, allocations: [{ ...plan.allocation, installmentId: current.row.id }], chargedFees: [] });
     await tx.loanScheduleChange.create({
@@ -183,7 +190,7 @@ export async function prepayLoan(ctx: StaffContext, input: PrepayLoanInput): Pro
       entityType: "LoanPayment",
       entityId: payment.id,
       before: { emi: loan.emi, tenure: loan.tenure },
-      after: { paymentNumber: payment.paymentNumber, loanNumber: input.loanNumber, amount: input.amount, method: input.method, reference: input.reference, paymentDate: input.paymentDate, mode, ...after },
+      after: { paymentNumber: payment.paymentNumber, loanNumber: input.loanNumber, amount: input.amount, ahead: plan.ahead, method: input.method, reference: input.reference, paymentDate: input.paymentDate, mode, ...after },
     });
     return ok({ paymentNumber: payment.paymentNumber, loanClosed: false, mode, nextEmi: plan.nextEmi, instalments: plan.instalments });
   });
@@ -191,23 +198,27 @@ export async function prepayLoan(ctx: StaffContext, input: PrepayLoanInput): Pro
 
 type PaymentOfLoan = { id: string; loanId: string; createdAt: Date };
 
-/** Whether the payment changed the schedule and a payment recorded after it still stands (then it cannot be reversed). */
-export async function laterPaymentsStand(tx: Tx, payment: PaymentOfLoan): Promise<boolean> {
-  const change = await tx.loanScheduleChange.findUnique({ where: { paymentId: payment.id }, select: { id: true } });
-  if (!change) return false;
-  const later = await tx.loanPayment.count({ where: { loanId: payment.loanId, status: "completed", id: { not: payment.id }, createdAt: { gt: payment.createdAt } } });
-  return later > 0;
+/**
+ * Why a payment cannot be reversed for a schedule change, if it cannot: it changed the schedule and a payment recorded
+ * after it stands (allocated on the changed schedule), or a settlement or prepayment recorded after it stands (the
+ * schedule it changed was computed with this payment in).
+ */
+export async function scheduleChangeBlocksReversal(tx: Tx, payment: PaymentOfLoan): Promise<"laterPaymentsStand" | "laterScheduleChange" | null> {
+  const own = await tx.loanScheduleChange.findUnique({ where: { paymentId: payment.id }, select: { id: true } });
+  const laterCompleted = { loanId: payment.loanId, status: "completed" as const, id: { not: payment.id }, createdAt: { gt: payment.createdAt } };
+  if (own && (await tx.loanPayment.count({ where: laterCompleted })) > 0) return "laterPaymentsStand";
+  if ((await tx.loanPayment.count({ where: { ...laterCompleted, scheduleChange: { isNot: null } } })) > 0) return "laterScheduleChange";
+  return null;
 }
 
 /**
  * Puts back a schedule a settlement or prepayment changed, for that payment's reversal (reversal-service.ts): each
- * instalment's amounts as they were, a dropped one recreated (nothing paid), the loan's EMI and count. A prepayment is
- * undone only while no later payment stands on the loan (those were allocated on the changed schedule).
+ * instalment's amounts as they were, a dropped one recreated (nothing paid), the loan's EMI and count. The caller has
+ * checked scheduleChangeBlocksReversal first.
  */
-export async function restoreScheduleFor(tx: Tx, payment: PaymentOfLoan, today: string): Promise<"restored" | "none" | "laterPaymentsStand"> {
+export async function restoreScheduleFor(tx: Tx, payment: PaymentOfLoan, today: string): Promise<"restored" | "none"> {
   const change = await tx.loanScheduleChange.findUnique({ where: { paymentId: payment.id }, select: { changes: true } });
   if (!change) return "none";
-  if (await laterPaymentsStand(tx, payment)) return "laterPaymentsStand";
   const stored = change.changes as unknown as StoredScheduleChange;
   for (const c of stored.instalments) {
     if (c.after === null) {

@@ -91,30 +91,30 @@ describe("prepaymentPlan", () => {
   /** ৳120,000 at 24% over 12 months, the first two instalments paid. */
   const yearLoan = () => scheduleRows(120_000, 24, 12, "2026-01-10", 2);
 
-  it("lower instalment: the third takes the amount as principal; the nine after it are amortised again at a lower EMI", () => {
+  it("lower instalment: it pays the current instalment in full, the rest is principal ahead; the nine after it get a lower EMI", () => {
     const rows = yearLoan();
     const plan = prepaymentPlan(rows, "2026-03-20", 30_000, "lower_instalment", 24);
     if (!plan.ok) throw new Error(plan.error);
-    expect(plan.emiNumber).toBe(3);
-    expect(plan.allocation).toEqual({ emiNumber: 3, lateFee: 0, interest: 0, principal: 30_000 });
+    const ahead = 30_000 - rows[2]!.emiAmount;
+    expect(plan).toMatchObject({ emiNumber: 3, ahead, instalments: 12 });
+    expect(plan.allocation).toEqual({ emiNumber: 3, lateFee: 0, interest: rows[2]!.interestAmount, principal: rows[2]!.principalAmount + ahead });
     const balanceAfterThird = rows.slice(3).reduce((s, r) => s + r.principalAmount, 0);
-    expect(plan.nextEmi).toBe(calculateEmi({ principal: balanceAfterThird - 30_000, annualRate: 24, months: 9 }).emi);
+    expect(plan.nextEmi).toBe(calculateEmi({ principal: balanceAfterThird - ahead, annualRate: 24, months: 9 }).emi);
     expect(plan.nextEmi).toBeLessThan(rows[3]!.emiAmount);
-    expect(plan.instalments).toBe(12);
     // The principal still adds up to what was lent.
     const after = plan.changes.map((c) => c.after);
     expect(after.every((a) => a !== null)).toBe(true);
     const principalAfter = rows.slice(0, 2).reduce((s, r) => s + r.principalAmount, 0) + after.reduce((s, a) => s + a!.principalAmount, 0);
     expect(principalAfter).toBe(120_000);
     // The current period's interest stays as scheduled.
-    expect(plan.changes[0]!.after).toEqual({ emiAmount: rows[2]!.emiAmount + 30_000, principalAmount: rows[2]!.principalAmount + 30_000, interestAmount: rows[2]!.interestAmount });
+    expect(plan.changes[0]!.after).toEqual({ emiAmount: rows[2]!.emiAmount + ahead, principalAmount: rows[2]!.principalAmount + ahead, interestAmount: rows[2]!.interestAmount });
   });
 
   it("shorter term: the same EMI over fewer instalments; the ones no longer needed are dropped", () => {
     const rows = yearLoan();
     const plan = prepaymentPlan(rows, "2026-03-20", 30_000, "shorter_term", 24);
     if (!plan.ok) throw new Error(plan.error);
-    const balance = rows.slice(3).reduce((s, r) => s + r.principalAmount, 0) - 30_000;
+    const balance = rows.slice(3).reduce((s, r) => s + r.principalAmount, 0) - plan.ahead;
     const months = instalmentsToClear(balance, 24, rows[3]!.emiAmount);
     expect(months).toBeLessThan(9);
     expect(plan.instalments).toBe(3 + months);
@@ -124,13 +124,34 @@ describe("prepaymentPlan", () => {
     expect(rows.slice(0, 2).reduce((s, r) => s + r.principalAmount, 0) + kept.reduce((s, p) => s + p, 0)).toBe(120_000);
   });
 
-  it("refuses with arrears, at the last instalment, and for an amount that clears the loan (settle instead)", () => {
-    expect(prepaymentPlan(yearLoan(), "2026-04-10", 10_000, "lower_instalment", 24)).toEqual({ ok: false, error: "arrears" });
+  it("refuses with arrears, at or below what the current instalment owes, with money already ahead, and near the whole loan (settle instead)", () => {
+    expect(prepaymentPlan(yearLoan(), "2026-04-10", 20_000, "lower_instalment", 24)).toEqual({ ok: false, error: "arrears" });
     const rows = yearLoan();
+    expect(prepaymentPlan(rows, "2026-03-20", rows[2]!.emiAmount, "lower_instalment", 24)).toEqual({ ok: false, error: "notAboveCurrent", minAmount: rows[2]!.emiAmount + 1 });
+    // The most: at least one taka an instalment left after it, so the new EMI is never zero.
     const afterThird = rows.slice(3).reduce((s, r) => s + r.principalAmount, 0);
-    expect(prepaymentPlan(rows, "2026-03-20", afterThird, "lower_instalment", 24)).toEqual({ ok: false, error: "settleInstead", maxAmount: afterThird - 1 });
+    const most = rows[2]!.emiAmount + afterThird - 9;
+    expect(prepaymentPlan(rows, "2026-03-20", most + 1, "lower_instalment", 24)).toEqual({ ok: false, error: "settleInstead", maxAmount: most });
+    const atMost = prepaymentPlan(rows, "2026-03-20", most, "lower_instalment", 24);
+    expect(atMost.ok && atMost.nextEmi >= 1).toBe(true);
     expect(prepaymentPlan(rows, "2026-03-20", 0, "lower_instalment", 24)).toEqual({ ok: false, error: "notPositive" });
+    const ahead = rows.map((r, i) => (i === 4 ? { ...r, paid: { lateFee: 0, interest: r.interestAmount, principal: 0 } } : r));
+    expect(prepaymentPlan(ahead, "2026-03-20", 20_000, "lower_instalment", 24)).toEqual({ ok: false, error: "paidAhead" });
     const lastOnly = rows.map((r, i) => (i < 11 ? { ...r, paid: { lateFee: 0, interest: r.interestAmount, principal: r.principalAmount } } : r));
-    expect(prepaymentPlan(lastOnly, "2026-12-01", 100, "shorter_term", 24)).toEqual({ ok: false, error: "settleInstead", maxAmount: 0 });
+    expect(prepaymentPlan(lastOnly, "2026-12-01", 100, "shorter_term", 24)).toMatchObject({ ok: false, error: "settleInstead" });
+  });
+
+  it("any amount it takes leaves a schedule that adds up to the loan, with no instalment below one taka (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10_000, max: 500_000 }), fc.integer({ min: 3, max: 36 }), fc.integer({ min: 0, max: 1_000_000 }), fc.boolean(), (principal, months, amount, shorter) => {
+        const rows = scheduleRows(principal, 24, months, "2026-01-10", 1);
+        const plan = prepaymentPlan(rows, "2026-02-11", amount, shorter ? "shorter_term" : "lower_instalment", 24);
+        if (!plan.ok) return;
+        const kept = plan.changes.flatMap((c) => (c.after ? [c.after] : []));
+        expect(rows[0]!.principalAmount + kept.reduce((s, a) => s + a.principalAmount, 0)).toBe(principal);
+        expect(kept.every((a) => a.emiAmount >= 1 && a.principalAmount >= 0)).toBe(true);
+        expect(plan.allocation.lateFee + plan.allocation.interest + plan.allocation.principal).toBe(amount);
+      }),
+    );
   });
 });

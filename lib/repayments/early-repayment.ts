@@ -3,9 +3,10 @@
  * - a settlement on a date owes every fee charged or due by then, the interest of instalments already due, the
  *   current instalment's interest for the days of its period that have passed (its scheduled interest pro rata by
  *   days: the declining balance's interest to that date), and all the principal left; no later interest;
- * - a partial prepayment goes to principal, taking effect from the next instalment (the current period's interest
- *   stays as scheduled), and the instalments after the current one are amortised again on the lower balance: the same
- *   number at a lower instalment, or the same instalment over fewer (the product decides).
+ * - a partial prepayment is taken with the current instalment: it pays that instalment in full, the rest is principal
+ *   ahead of the schedule taking effect from the next instalment (the current period's interest stays as scheduled),
+ *   and the instalments after it are amortised again on the lower balance: the same number at a lower instalment, or
+ *   the same instalment over fewer (the product decides).
  * Calendar dates are Asia/Dhaka YYYY-MM-DD strings.
  */
 import { calculateEmi } from "@/lib/loans/emi";
@@ -136,9 +137,11 @@ export type PrepaymentMode = "lower_instalment" | "shorter_term";
 export type PrepaymentPlan =
   | {
       ok: true;
-      /** The instalment the prepayment is applied to (its principal grows by the amount, paid at once). */
+      /** The current instalment: paid in full with the prepayment, its principal grown by the amount ahead. */
       emiNumber: number;
       allocation: Allocation;
+      /** The principal paid ahead of the schedule (the amount less what the current instalment owed). */
+      ahead: number;
       changes: InstalmentChange[];
       /** The instalment after the change (the first one after the current), and how many there are then. */
       nextEmi: number;
@@ -146,7 +149,11 @@ export type PrepaymentPlan =
     }
   /** Something due by the date is unpaid: paid first. */
   | { ok: false; error: "arrears" }
-  /** Nothing is left after the current instalment, or the amount clears it all: a settlement, not a prepayment. */
+  /** Not more than the current instalment owes: an ordinary payment, not a prepayment. */
+  | { ok: false; error: "notAboveCurrent"; minAmount: number }
+  /** An instalment after the current one already holds money (paid ahead): nothing after it is amortised again. */
+  | { ok: false; error: "paidAhead" }
+  /** Nothing is left after the current instalment, or the amount clears (nearly) all of it: a settlement, not a prepayment. */
   | { ok: false; error: "settleInstead"; maxAmount: number }
   | { ok: false; error: "notPositive" };
 
@@ -167,8 +174,10 @@ export function instalmentsToClear(balance: number, annualRate: number, emi: num
 }
 
 /**
- * A partial prepayment of `amount` on `onDate`: every instalment due by then must be paid; the current one (the first
- * not paid) takes the amount as extra principal, and the ones after it are amortised again on what is left.
+ * A partial prepayment of `amount` on `onDate`, taken with the current instalment (the first not paid in full): every
+ * instalment due by then must be paid; the amount first pays what the current one owes (so it is paid in full and never
+ * late), the rest is principal ahead of the schedule on it, and the instalments after it are amortised again on what is
+ * left. At least one taka an instalment must be left after it (else: settle).
  */
 export function prepaymentPlan(rows: readonly EarlyRepaymentRow[], onDate: string, amount: number, mode: PrepaymentMode, annualRate: number): PrepaymentPlan {
   if (!Number.isInteger(amount) || amount <= 0) return { ok: false, error: "notPositive" };
@@ -178,18 +187,28 @@ export function prepaymentPlan(rows: readonly EarlyRepaymentRow[], onDate: strin
   const current = sorted[currentIndex]!;
   if (current.dueDate <= onDate) return { ok: false, error: "arrears" };
   const later = sorted.slice(currentIndex + 1);
-  const balance = later.reduce((sum, row) => sum + row.principalAmount - row.paid.principal, 0);
-  if (later.length === 0 || amount >= balance) return { ok: false, error: "settleInstead", maxAmount: Math.max(0, balance - 1) };
+  if (later.some((row) => row.paid.lateFee + row.paid.interest + row.paid.principal > 0)) return { ok: false, error: "paidAhead" };
+  const owed = {
+    lateFee: Math.max(0, current.lateFee - current.paid.lateFee),
+    interest: Math.max(0, current.interestAmount - current.paid.interest),
+    principal: Math.max(0, current.principalAmount - current.paid.principal),
+  };
+  const currentOwes = owed.lateFee + owed.interest + owed.principal;
+  const balance = later.reduce((sum, row) => sum + row.principalAmount, 0);
+  const maxAmount = currentOwes + balance - later.length;
+  if (later.length === 0 || amount > maxAmount) return { ok: false, error: "settleInstead", maxAmount: Math.max(0, maxAmount) };
+  if (amount <= currentOwes) return { ok: false, error: "notAboveCurrent", minAmount: currentOwes + 1 };
 
-  const left = balance - amount;
+  const ahead = amount - currentOwes;
+  const left = balance - ahead;
   const months = mode === "lower_instalment" ? later.length : instalmentsToClear(left, annualRate, later[0]!.emiAmount);
-  const emi = mode === "lower_instalment" ? calculateEmi({ principal: left, annualRate, months }).emi : later[0]!.emiAmount;
+  const emi = mode === "lower_instalment" ? Math.max(1, calculateEmi({ principal: left, annualRate, months }).emi) : later[0]!.emiAmount;
   const amortised = amortise({ principal: left, annualRate, months, emi });
   const changes: InstalmentChange[] = [
     {
       emiNumber: current.emiNumber,
       before: amountsOf(current),
-      after: { emiAmount: current.emiAmount + amount, principalAmount: current.principalAmount + amount, interestAmount: current.interestAmount },
+      after: { emiAmount: current.emiAmount + ahead, principalAmount: current.principalAmount + ahead, interestAmount: current.interestAmount },
     },
     ...later.map((row, i) => {
       const next = amortised[i];
@@ -199,7 +218,8 @@ export function prepaymentPlan(rows: readonly EarlyRepaymentRow[], onDate: strin
   return {
     ok: true,
     emiNumber: current.emiNumber,
-    allocation: { emiNumber: current.emiNumber, lateFee: 0, interest: 0, principal: amount },
+    allocation: { emiNumber: current.emiNumber, lateFee: owed.lateFee, interest: owed.interest, principal: owed.principal + ahead },
+    ahead,
     changes,
     nextEmi: amortised[0]!.emiAmount,
     instalments: currentIndex + 1 + months,

@@ -28,8 +28,9 @@ import type { RepaymentListFilters, RepaymentStatusFilter, RepaymentTab } from "
  * date against today (Asia/Dhaka) when asked, never read from the stored status, which goes stale as days pass:
  * only "paid" is final and is used as stored (a payment sets it under the same rule as installmentStatus()).
  *
- * Instalments exist only for disbursed or closed loans: the schedule is written in the disbursement's transaction
- * (lib/loans/service.ts) and a disbursed loan only ever becomes closed. So the counts need no join with Loan;
+ * Instalments exist only for disbursed, closed or written-off loans: the schedule is written in the disbursement's
+ * transaction (lib/loans/service.ts) and a disbursed loan only ever becomes closed or written off (still owed, still
+ * collected: decision 0267). So the counts need no join with Loan;
  * tests/integration/repayments-screen.test.ts checks the invariant.
  *
  * Speed (bench: 1,000,000 instalments): every tab is a bounded number of indexed statements. The unpaid tabs and

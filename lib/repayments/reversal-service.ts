@@ -9,7 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { onceByKey } from "@/lib/idempotency/service";
 import { inScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
-import { laterPaymentsStand, restoreScheduleFor } from "./early-repayment-service";
+import { restoreScheduleFor, scheduleChangeBlocksReversal } from "./early-repayment-service";
 import { installmentStatus } from "./installments";
 
 type Tx = Prisma.TransactionClient;
@@ -34,6 +34,16 @@ async function lockedPayment(tx: Tx, ctx: StaffContext, paymentId: string) {
 }
 
 /**
+ * Whether the loan is written off and the payment came before (its principal went with the write-off: reversing it
+ * would put back on the portfolio what is off it). A recovery, paid after, is reversed as any payment.
+ */
+async function paidBeforeWriteOff(tx: Tx, loan: { id: string; status: string }, payment: { createdAt: Date }): Promise<boolean> {
+  if (loan.status !== "written_off") return false;
+  const writeOff = await tx.loanWriteOff.findFirst({ where: { loanId: loan.id, status: "approved" }, select: { decidedAt: true } });
+  return !!writeOff?.decidedAt && payment.createdAt < writeOff.decidedAt;
+}
+
+/**
  * Asks for a payment's reversal, with the reason (issue 50, point 6): the payment must be completed and of a loan in
  * the staff member's branches; one reversal asked for at a time (the database's unique index decides between two).
  */
@@ -45,7 +55,9 @@ export async function requestPaymentReversal(ctx: StaffContext, input: { payment
       if (!locked) return fail("notFound");
       if (locked.payment.status !== "completed") return fail("conflict", { reason: "paymentNotCompleted", details: { status: locked.payment.status } });
       if (locked.loan.branchId !== locked.payment.receivedAtBranchId) return fail("conflict", { reason: "paymentOfMovedLoan" });
-      if (await laterPaymentsStand(tx, { ...locked.payment, loanId: locked.loan.id })) return fail("conflict", { reason: "laterPaymentsStand" });
+      const blocked = await scheduleChangeBlocksReversal(tx, { ...locked.payment, loanId: locked.loan.id });
+      if (blocked) return fail("conflict", { reason: blocked });
+      if (await paidBeforeWriteOff(tx, locked.loan, locked.payment)) return fail("conflict", { reason: "paymentBeforeWriteOff" });
       const reversal = await tx.paymentReversal.create({ data: { paymentId: locked.payment.id, reason: input.reason, requestedById: ctx.user.id }, select: { id: true } });
       await writeAudit(tx, {
         ...auditBy(ctx),
@@ -91,11 +103,13 @@ export async function approvePaymentReversal(ctx: StaffContext, input: { reversa
           if (reversal.requestedById === ctx.user.id) return fail("conflict", { reason: "reversalSamePerson" });
           if (payment.status !== "completed") return fail("conflict", { reason: "paymentNotCompleted", details: { status: payment.status } });
           if (loan.branchId !== payment.receivedAtBranchId) return fail("conflict", { reason: "paymentOfMovedLoan" });
+          if (await paidBeforeWriteOff(tx, loan, payment)) return fail("conflict", { reason: "paymentBeforeWriteOff" });
 
           const today = dhakaToday(now);
+          const blocked = await scheduleChangeBlocksReversal(tx, { ...payment, loanId: loan.id });
+          if (blocked) return fail("conflict", { reason: blocked });
           // A settlement's or prepayment's schedule change is put back first: the allocation is then undone on it.
-          const restored = await restoreScheduleFor(tx, { ...payment, loanId: loan.id }, today);
-          if (restored === "laterPaymentsStand") return fail("conflict", { reason: "laterPaymentsStand" });
+          await restoreScheduleFor(tx, { ...payment, loanId: loan.id }, today);
           const allocations = await tx.loanPaymentAllocation.findMany({ where: { paymentId: payment.id }, select: { installmentId: true, lateFee: true, interest: true, principal: true } });
           const charged = chargedFeesOf(payment.chargedFees);
           const touched = [...new Set([...allocations.map((a) => a.installmentId), ...charged.keys()])];

@@ -112,7 +112,12 @@ export async function inPaymentTransaction(
   body: (tx: Prisma.TransactionClient) => Promise<RecordPaymentResult>,
 ): Promise<RecordPaymentResult> {
   try {
-    return await prisma.$transaction(async (tx) => (await alreadyRecorded(tx, input.idempotencyKey)) ?? body(tx), PAYMENT_TRANSACTION_OPTIONS);
+    return await prisma.$transaction(async (tx) => {
+      // The same key at the same moment (a double tap, a retry racing the first): the second waits here for the first's
+      // commit, then finds its payment (before any check that the first's effect would now fail).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${input.idempotencyKey}`}, 0))`;
+      return (await alreadyRecorded(tx, input.idempotencyKey)) ?? body(tx);
+    }, PAYMENT_TRANSACTION_OPTIONS);
   } catch (error) {
     if (isBranchBooksClosed(error)) return fail("validation", { fieldErrors: { paymentDate: "booksClosed" } });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -139,12 +144,13 @@ export async function lateFeePolicyOf(tx: Prisma.TransactionClient, loanType: Lo
 }
 
 /**
- * The loan with this number, its row locked (payments and reversals of one loan queue on it), when it is in the staff
- * member's branches: its state, customer and unpaid instalments with what standing payments put into each.
+ * The loan with this number, its row locked (payments and reversals of one loan queue on it; `lock` false for a read),
+ * when it is in the staff member's branches: its state, customer and unpaid instalments with what standing payments put into each.
  */
-export async function lockedLoanForPayment(tx: Prisma.TransactionClient, ctx: StaffContext, loanNumber: string) {
-  const locked = await tx.$queryRaw<{ id: string; branchId: string }[]>`
-    SELECT "id", "branchId" FROM "Loan" WHERE "loanNumber" = ${loanNumber} FOR UPDATE`;
+export async function lockedLoanForPayment(tx: Prisma.TransactionClient, ctx: StaffContext, loanNumber: string, lock = true) {
+  const locked = lock
+    ? await tx.$queryRaw<{ id: string; branchId: string }[]>`SELECT "id", "branchId" FROM "Loan" WHERE "loanNumber" = ${loanNumber} FOR UPDATE`
+    : await tx.$queryRaw<{ id: string; branchId: string }[]>`SELECT "id", "branchId" FROM "Loan" WHERE "loanNumber" = ${loanNumber}`;
   if (locked.length === 0 || !inScope(ctx.scope, locked[0]!.branchId)) return null;
   const loan = await tx.loan.findUniqueOrThrow({
     where: { id: locked[0]!.id },
@@ -196,7 +202,8 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
     if (memberId !== loan.customer.userNumber.toUpperCase() && memberId !== loan.customer.userCode.toUpperCase()) {
       return fail("validation", { fieldErrors: { memberId: "memberLoanMismatch" } });
     }
-    if (loan.status !== "disbursed") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
+    // A written-off loan is still owed: what is paid on it is a recovery (the database posts it as recovery income).
+    if (loan.status !== "disbursed" && loan.status !== "written_off") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
     // Two staff with one TrxID on two loans at the same second: the unique index decides (caught below).
     if (await referenceTaken(tx, input)) return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
 
@@ -221,7 +228,9 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
         data: { paidAmount, lateFee: s.lateFee, status, ...(status === "paid" ? { paidAt: now } : {}) },
       });
     }
-    if (allocation.settlesLoan) await tx.loan.update({ where: { id: loan.id }, data: { status: "closed", closedAt: now } });
+    // A written-off loan paid in full stays in the register of written-off loans (recovered), never closed.
+    const closes = allocation.settlesLoan && loan.status === "disbursed";
+    if (closes) await tx.loan.update({ where: { id: loan.id }, data: { status: "closed", closedAt: now } });
 
     const payment = await insertPayment(tx, ctx, {
       loanId: loan.id,
@@ -246,9 +255,10 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
         reference: input.reference,
         paymentDate: input.paymentDate,
         allocations: allocation.allocations.map((a) => `${a.emiNumber}:${a.lateFee}/${a.interest}/${a.principal}`).join(" "),
-        ...(allocation.settlesLoan ? { loanClosed: true } : {}),
+        ...(closes ? { loanClosed: true } : {}),
+        ...(loan.status === "written_off" ? { recovery: true } : {}),
       },
     });
-    return ok({ paymentNumber, loanClosed: allocation.settlesLoan });
+    return ok({ paymentNumber, loanClosed: closes });
   });
 }

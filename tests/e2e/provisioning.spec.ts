@@ -3,11 +3,46 @@
  * at 360 px in Bengali: the rules, the demo's run two months back, last month run from the button once (a second press
  * is told it has run), its report with no shortfall, and the trial balance still agreeing. In English at 1280 px an
  * account manager reads the report and has no button.
+ *
+ * Write-off and recovery (issue 50, point 4; decision 0267) follow in this file, after last month's run has classified
+ * a loan bad for years (made here before it): at 360 px in Bengali a loan officer proposes it from the loan, an admin
+ * of the head office approves it with the board resolution, a collection agent's payment on it is recovery income;
+ * in English an account manager reads the register without buttons.
  */
 import { expect, test } from "@playwright/test";
 import { seriousAxeViolations } from "./field-support";
 import { staffPage } from "./staff-page";
 import { dbQuery, noSidewaysScroll } from "./support";
+
+const OLD_LOAN = `LN-9${String(Date.now()).slice(-5)}`;
+
+/**
+ * A loan of the main branch disbursed on 10 June 2022 and never paid (12 instalments of ৳4,666 from July 2022): bad
+ * for years by the last 30 June or 31 December, classified by last month's run below. Its borrower is a copy of the
+ * demo's first borrower under new numbers. The database posts its disbursement, as for any loan.
+ */
+test.beforeAll(async () => {
+  const suffix = OLD_LOAN.slice(4);
+  await dbQuery(
+    `WITH src AS (SELECT l.* FROM "Loan" l WHERE l."loanNumber" = 'LN-000101'),
+     customer AS (
+       INSERT INTO "Customer" SELECT (jsonb_populate_record(NULL::"Customer", to_jsonb(c) || jsonb_build_object(
+         'id', 'e2e-old-customer-' || $2, 'userNumber', 'U9' || $2, 'userCode', 'RB-9' || $2, 'nid', '19' || $2 || '00000', 'name', 'Abul Kashem', 'profileImageId', NULL))).*
+       FROM "Customer" c WHERE c."id" = (SELECT "customerId" FROM src) RETURNING "id"),
+     loan AS (
+       INSERT INTO "Loan" SELECT (jsonb_populate_record(NULL::"Loan", to_jsonb(src) || jsonb_build_object(
+         'id', 'e2e-old-loan-' || $2, 'loanNumber', $1::text, 'customerId', (SELECT "id" FROM customer), 'applicationId', NULL,
+         'requestedAmount', 50000, 'approvedAmount', 50000, 'disbursedAmount', 50000, 'tenure', 12, 'emi', 4666, 'status', 'disbursed',
+         'submittedAt', '2022-06-01T04:00:00Z', 'approvedAt', '2022-06-05T04:00:00Z', 'scheduledDisbursementAt', '2022-06-10',
+         'disbursedAt', '2022-06-10T05:00:00Z', 'closedAt', NULL, 'disbursementMethod', 'cash'))).*
+       FROM src RETURNING "id")
+     INSERT INTO "LoanInstallment" ("id", "loanId", "emiNumber", "dueDate", "emiAmount", "principalAmount", "interestAmount", "status")
+     SELECT 'e2e-old-inst-' || $2 || '-' || n, (SELECT "id" FROM loan), n, ('2022-06-10'::date + make_interval(months => n))::date,
+            CASE WHEN n = 12 THEN 4174 ELSE 4166 END + 500, CASE WHEN n = 12 THEN 4174 ELSE 4166 END, 500, 'overdue'
+     FROM generate_series(1, 12) n`,
+    [OLD_LOAN, suffix],
+  );
+});
 
 function monthEndsAgo(months: number): string {
   const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(new Date()).split("-").map(Number) as [number, number];
@@ -56,5 +91,75 @@ test("English at 1280 px: an account manager reads the demo's provisioning repor
   await expect(page.getByTestId("run-provisioning-form")).toHaveCount(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("provisioning-en-1280.png"), fullPage: true });
+  await page.context().close();
+});
+
+test("Bengali at 360 px: a loan officer proposes a bad loan's write-off, the head office approves it, a payment on it is recovery income", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const officer = await staffPage(browser, "loan_officer", { width: 360, language: "bn" });
+  await officer.goto(`/admin/loans?tab=active&view=${OLD_LOAN}`);
+  const box = officer.getByTestId("loan-write-off");
+  await box.getByTestId("propose-write-off").click();
+  await box.getByTestId("propose-write-off-submit").click();
+  await expect(box.getByRole("alert").first()).toContainText("আবশ্যক");
+  await box.locator("textarea").fill("২০২২ সালের পর কোনো কিস্তি নেই; গ্রাহককে পাওয়া যাচ্ছে না");
+  await box.getByTestId("propose-write-off-submit").click();
+  await expect(box.getByTestId("propose-write-off-form")).toHaveCount(0);
+  const [proposed] = await dbQuery<{ status: string; amount: number }>(`SELECT w."status"::text AS "status", w."amount" FROM "LoanWriteOff" w JOIN "Loan" l ON l."id" = w."loanId" WHERE l."loanNumber" = $1`, [OLD_LOAN]);
+  expect(proposed).toEqual({ status: "proposed", amount: 50_000 });
+  await officer.context().close();
+
+  const admin = await staffPage(browser, "admin", { width: 360, language: "bn" });
+  await admin.goto("/admin/accounting?view=write-offs");
+  await expect(admin.locator(`[data-write-off="${OLD_LOAN}"]`)).toContainText("৳৫০,০০০");
+  const row = admin.locator(`[data-write-off-decision="${OLD_LOAN}"]`);
+  await admin.mouse.move(0, 0);
+  expect(await seriousAxeViolations(admin)).toEqual([]);
+  await noSidewaysScroll(admin, 360);
+  await admin.screenshot({ path: test.info().outputPath("write-off-proposed-bn-360.png"), fullPage: true });
+  await row.getByTestId("approve-write-off").click();
+  await expect(row.getByRole("alert").first()).toContainText("আবশ্যক");
+  await row.getByRole("textbox").first().fill("বোর্ড সভা ১২/২০২৬, সিদ্ধান্ত ৪");
+  await row.getByTestId("approve-write-off").click();
+  const registered = admin.locator(`[data-written-off="${OLD_LOAN}"]`);
+  await expect(registered).toContainText("বোর্ড সভা ১২/২০২৬");
+  const [loan] = await dbQuery<{ status: string }>(`SELECT "status"::text AS "status" FROM "Loan" WHERE "loanNumber" = $1`, [OLD_LOAN]);
+  expect(loan!.status).toBe("written_off");
+  await admin.goto(`/admin/accounting?view=journal&loan=${OLD_LOAN}&from=2022-01-01`);
+  await expect(admin.locator("[data-testid=journal-line][data-kind=write_off][data-account=loan_portfolio]")).toHaveAttribute("data-amount", "-50000");
+  await expect(admin.locator("[data-testid=journal-line][data-kind=write_off][data-account=loan_loss_reserve]")).toHaveAttribute("data-amount", "50000");
+  await admin.context().close();
+
+  // A payment on it: allocated as any payment, posted as recovery of written-off loans.
+  const [first] = await dbQuery<{ id: string }>(`SELECT i."id" FROM "LoanInstallment" i JOIN "Loan" l ON l."id" = i."loanId" WHERE l."loanNumber" = $1 ORDER BY i."emiNumber" LIMIT 1`, [OLD_LOAN]);
+  const agent = await staffPage(browser, "collection_agent", { width: 360, language: "bn" });
+  await agent.goto(`/admin/repayments?tab=overdue&q=${OLD_LOAN}&view=${first!.id}`);
+  await agent.getByTestId("repayment-dialog").getByTestId("record-payment").click();
+  const record = agent.getByTestId("record-payment-dialog");
+  await record.locator("input[id^=record-amount]").fill("২০০০");
+  await record.locator("select[id^=record-method]").selectOption("bkash");
+  await record.locator("input[id^=record-reference]").fill(`RECOVERY${Date.now()}`);
+  await record.getByTestId("confirm-payment").click();
+  await expect(record.getByTestId("payment-recorded")).toContainText("PAY-");
+  await agent.context().close();
+
+  const reader = await staffPage(browser, "admin", { width: 360, language: "bn" });
+  await reader.goto(`/admin/accounting?view=journal&loan=${OLD_LOAN}`);
+  await expect(reader.locator("[data-testid=journal-line][data-kind=recovery][data-account=recovery_income]")).toHaveAttribute("data-amount", "-2000");
+  await expect(reader.locator("[data-testid=journal-line][data-kind=recovery][data-account=bkash]")).toHaveAttribute("data-amount", "2000");
+  await reader.goto("/admin/accounting?view=write-offs");
+  await expect(reader.locator(`[data-written-off="${OLD_LOAN}"]`)).toHaveAttribute("data-recovered", "2000");
+  await reader.context().close();
+});
+
+test("English at 360 px: an account manager reads the register of written-off loans and decides nothing", async ({ browser }) => {
+  const page = await staffPage(browser, "account_manager", { width: 360, language: "en" });
+  await page.goto("/admin/accounting?view=write-offs");
+  await expect(page.getByTestId("write-offs")).toContainText("Register of written-off loans");
+  await expect(page.getByTestId("approve-write-off")).toHaveCount(0);
+  await expect(page.getByTestId("propose-write-off")).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, 360);
+  await page.screenshot({ path: test.info().outputPath("write-offs-en-360.png"), fullPage: true });
   await page.context().close();
 });

@@ -173,27 +173,40 @@ describe("early settlement", () => {
 });
 
 describe("partial prepayment", () => {
-  it("lower instalment: the instalments after the current one amortised again on what is left; reversing puts them back", async () => {
+  it("lower instalment: it pays the current instalment in full, the rest ahead; the instalments after it amortised again; reversing puts them back", async () => {
     const loan = await juneLoan();
     await payFirst(loan);
     const rows = await schedule(loan.loanNumber);
     const loanBefore = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber }, select: { emi: true, tenure: true } });
     await actAs("collection_agent");
-    // Before the second instalment is due: nothing in arrears.
-    const prepaid = await prepayLoanAction(form(loan, { amount: "১০,০০০" }));
+    // Not more than the current instalment owes: an ordinary payment.
+    expect(await prepayLoanAction(form(loan, { amount: String(rows[1]!.emiAmount) }))).toMatchObject({ ok: false, error: { fieldErrors: { amount: "prepaymentNotAboveCurrent" }, details: { minAmount: rows[1]!.emiAmount + 1 } } });
+    // Before the second instalment is due: nothing in arrears. Bengali digits are read as digits.
+    const prepay = form(loan, { amount: "১০,০০০" });
+    const prepaid = await prepayLoanAction(prepay);
     expect(prepaid).toMatchObject({ ok: true, data: { mode: "lower_instalment", instalments: loanBefore.tenure } });
+    // A double submit at once, or a retry: the first answer, one payment.
+    const [again1, again2] = await Promise.all([prepayLoanAction(prepay), prepayLoanAction(prepay)]);
+    expect(again1).toMatchObject({ ok: true, data: { paymentNumber: (prepaid as { data: { paymentNumber: string } }).data.paymentNumber } });
+    expect(again2).toMatchObject({ ok: true, data: { paymentNumber: (prepaid as { data: { paymentNumber: string } }).data.paymentNumber } });
     const nextEmi = (prepaid as { data: { nextEmi: number } }).data.nextEmi;
     expect(nextEmi).toBeLessThan(loanBefore.emi);
+    const ahead = 10_000 - rows[1]!.emiAmount;
     const changed = await schedule(loan.loanNumber);
-    expect(changed[1]).toMatchObject({ principalAmount: rows[1]!.principalAmount + 10_000, paidAmount: 10_000, interestAmount: rows[1]!.interestAmount, status: "partial" });
+    expect(changed[1]).toMatchObject({ principalAmount: rows[1]!.principalAmount + ahead, emiAmount: rows[1]!.emiAmount + ahead, paidAmount: 10_000, interestAmount: rows[1]!.interestAmount, status: "paid", lateFee: 0 });
     expect(changed.slice(2, -1).every((r) => r.emiAmount === nextEmi)).toBe(true);
     expect(changed.reduce((s, r) => s + r.principalAmount, 0)).toBe(50_000);
     expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber }, select: { emi: true, tenure: true } })).toEqual({ emi: nextEmi, tenure: loanBefore.tenure });
-    expect(await loanBooks(loan.loanNumber, "loan_portfolio")).toBe(50_000 - rows[0]!.principalAmount - 10_000);
+    expect(await loanBooks(loan.loanNumber, "loan_portfolio")).toBe(50_000 - rows[0]!.principalAmount - rows[1]!.principalAmount - ahead);
 
     // More than is left after the current instalment: a settlement, not a prepayment.
     const tooMuch = await prepayLoanAction(form(loan, { amount: "50000" }));
-    expect(tooMuch).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { amount: expect.any(String) } } });
+    expect(tooMuch).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { amount: "prepaymentSettleInstead" } } });
+
+    // The first instalment's payment came before the prepayment: it is not reversed while the prepayment stands.
+    const first = await prisma.loanPayment.findFirstOrThrow({ where: { loan: { loanNumber: loan.loanNumber }, paymentDate: new Date("2026-07-10T00:00:00Z") }, select: { paymentNumber: true } });
+    await actAs("account_manager");
+    expect(await requestPaymentReversalAction({ paymentNumber: first.paymentNumber, reason: "ভুল" })).toMatchObject({ ok: false, error: { reason: "laterScheduleChange" } });
 
     const paymentNumber = (prepaid as { data: { paymentNumber: string } }).data.paymentNumber;
     expect(await reverse(paymentNumber)).toMatchObject({ ok: true });
@@ -212,7 +225,7 @@ describe("partial prepayment", () => {
       await payFirst(loan);
       const rows = await schedule(loan.loanNumber);
       await actAs("collection_agent");
-      const prepaid = await prepayLoanAction(form(loan, { amount: "20000" }));
+      const prepaid = await prepayLoanAction(form(loan, { amount: "25000" }));
       expect(prepaid).toMatchObject({ ok: true, data: { mode: "shorter_term" } });
       const count = (prepaid as { data: { instalments: number } }).data.instalments;
       expect(count).toBeLessThan(rows.length);

@@ -52,6 +52,7 @@ import {
 } from "@/lib/offices/actions";
 import { approvePaymentReversalAction, prepayLoanAction, quoteSettlementAction, recordPaymentAction, rejectPaymentReversalAction, requestPaymentReversalAction, settleLoanAction } from "@/lib/repayments/actions";
 import { dhakaToday } from "@/lib/format";
+import { proposeWriteOffAction } from "@/lib/write-offs/actions";
 import { logCallAction, sendReminderAction } from "@/lib/repayments/collection-actions";
 import { getRepaymentDetail } from "@/lib/repayments/queries";
 import { seedDemo } from "@/prisma/seed";
@@ -249,6 +250,10 @@ const ROWS: Row[] = [
   // A staff move from the own branch to a branch of another area: the sibling branch's staff see neither office.
   { surface: "staff.transfer.approve", permission: "staff.transfer", probe: action((ids) => approveStaffTransferAction({ transferId: ids.staffTransferId })), queue: "branch only" },
   { surface: "staff.transfer.reject", permission: "staff.transfer", probe: action((ids) => rejectStaffTransferAction({ transferId: ids.staffTransferId, reason: "probe" })), queue: "branch only" },
+  // A write-off proposed on a day that is not the policy's: refused when reached, so nothing is proposed.
+  { surface: "writeOffs.propose", permission: "writeOffs.propose", probe: action((ids) => proposeWriteOffAction({ loanNumber: ids.loanNumber, writeOffDate: "2026-01-01", reason: "probe" })), queue: "branch only" },
+  { surface: "writeOffs.approve", permission: "writeOffs.approve", notRecordAddressed: "the head office's only (HEAD_OFFICE_PERMISSIONS), which sees every branch; write-offs.test.ts" },
+  { surface: "writeOffs.reject", permission: "writeOffs.approve", notRecordAddressed: "the head office's only (HEAD_OFFICE_PERMISSIONS), which sees every branch; write-offs.test.ts" },
   { surface: "outbox.resend", permission: "settings.messages", notRecordAddressed: "the head office's; its scope (a picked branch) in outbox-branch.test.ts" },
 
   // Actions that open no record of a branch.

@@ -445,7 +445,7 @@ describe("what acts on the whole lender", () => {
     const headAdmin = await createStaff("admin");
     await signInAs(headAdmin.id);
     const headCtx = (await getStaffContext())!;
-    expect(HEAD_OFFICE_PERMISSIONS.filter((p) => isAllowed(headCtx, p))).toEqual(["staff.manage", "settings.products", "settings.blacklist", "settings.messages", "accounting.close"]);
+    expect(HEAD_OFFICE_PERMISSIONS.filter((p) => isAllowed(headCtx, p))).toEqual(["staff.manage", "settings.products", "settings.blacklist", "settings.messages", "accounting.close", "writeOffs.approve"]);
   });
 });
 

@@ -212,8 +212,8 @@ describe("the instalment tabs", () => {
     expect((await tab("upcoming", { q: "100%_" })).total).toBe(0);
   });
 
-  it("only hold instalments of disbursed or closed loans (the schedule is written at disbursement)", async () => {
-    const others = await prisma.loanInstallment.count({ where: { loan: { status: { notIn: ["disbursed", "closed"] } } } });
+  it("only hold instalments of disbursed, closed or written-off loans (the schedule is written at disbursement)", async () => {
+    const others = await prisma.loanInstallment.count({ where: { loan: { status: { notIn: ["disbursed", "closed", "written_off"] } } } });
     expect(others).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import { seedDemo } from "@/prisma/seed";
 // outbox messages from decisions taken after the demo starts; pending uploads from applicants' image checks;
 // jobs from new card photos (the demo's cards count as read already).
 // Rows that only use makes: sessions, limits, messages, jobs, and what phones report and workers hand over.
-const EMPTY_BY_DESIGN = new Set<string>(["StaffSession", "StaffSignInChallenge", "StaffRecoveryCode", "RateLimitBucket", "UnknownStaffPhone", "OutboxMessage", "PendingUpload", "Job", "FieldDevice", "FieldCashHandover", "FieldMovedEntry", "BorrowerSignInCode", "BorrowerDevice", "BorrowerSession", "SocietyWithdrawal", "IdempotentRequest", "CustomerTransfer", "LoanBranchMove", "OfficeHoliday", "StaffTransfer", "PaymentReversal", "LoanScheduleChange"]);
+const EMPTY_BY_DESIGN = new Set<string>(["StaffSession", "StaffSignInChallenge", "StaffRecoveryCode", "RateLimitBucket", "UnknownStaffPhone", "OutboxMessage", "PendingUpload", "Job", "FieldDevice", "FieldCashHandover", "FieldMovedEntry", "BorrowerSignInCode", "BorrowerDevice", "BorrowerSession", "SocietyWithdrawal", "IdempotentRequest", "CustomerTransfer", "LoanBranchMove", "OfficeHoliday", "StaffTransfer", "PaymentReversal", "LoanScheduleChange", "LoanWriteOff"]);
 
 type TableState = { rows: number; digest: string };
 

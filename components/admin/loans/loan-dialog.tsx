@@ -4,6 +4,7 @@ import { DetailDialogFrame } from "@/components/admin/detail-dialog-frame";
 import { Facts } from "@/components/admin/facts";
 import { StatusPill, type PillTone } from "@/components/admin/status-pill";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import { ProposeWriteOff } from "@/components/admin/write-offs/write-off-forms";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import { debtToIncomePercent, emiToIncomePercent } from "@/lib/applications/review";
@@ -26,6 +27,7 @@ export async function LoanDetailDialog({
   canNote,
   canSeeApplication,
   canSeeBooks = false,
+  writeOffDay = null,
 }: {
   loan: LoanDetail;
   titles: Record<LoanType, Record<Language, string>>;
@@ -37,6 +39,8 @@ export async function LoanDetailDialog({
   canSeeApplication: boolean;
   /** Whether the staff member reads the lender's books (accounting.read): the loan's entries are linked. */
   canSeeBooks?: boolean;
+  /** For staff who may propose write-offs: the policy's latest write-off day (the proposal's default); null otherwise. */
+  writeOffDay?: string | null;
 }) {
   const [t, tPdf, locale] = await Promise.all([getTranslations("adminLoans"), getTranslations("loanPdf"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -291,6 +295,13 @@ export async function LoanDetailDialog({
                   />
                 </ClientMessages>
               </div>
+              {writeOffDay && loan.status === "disbursed" ? (
+                <ClientMessages namespaces={["adminWriteOffs", "adminCommon", "validation"]}>
+                  <div className="rounded-md border p-3" data-testid="loan-write-off">
+                    <ProposeWriteOff loanNumber={loan.loanNumber} writeOffDay={writeOffDay} />
+                  </div>
+                </ClientMessages>
+              ) : null}
               {tabs[0]!.content}
             </div>
           ),

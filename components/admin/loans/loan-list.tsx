@@ -25,6 +25,7 @@ const STATUS_TONE: Record<LoanStatus, PillTone> = {
   disbursed: "green",
   rejected: "red",
   closed: "grey",
+  written_off: "red",
 };
 const RISK_TONE: Record<RiskLevel, PillTone> = { low: "green", medium: "yellow", high: "red" };
 

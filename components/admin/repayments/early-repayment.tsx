@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Locale } from "@/i18n/config";
 import { dhakaToday, formatNumber, formatTaka } from "@/lib/format";
+import type { ActionError } from "@/lib/auth/action-result";
 import type { PrepaymentMode } from "@/lib/generated/prisma/enums";
 import { prepayLoanAction, quoteSettlementAction, settleLoanAction } from "@/lib/repayments/actions";
 import type { SettlementFigures } from "@/lib/repayments/early-repayment";
@@ -50,7 +51,7 @@ function ReceiptFields({ form, prefix, readOnly }: { form: UseFormReturn<SettleF
   );
 }
 
-function SubmitRow({ done, pending, onClose, label, testId }: { done: boolean; pending: boolean; onClose: () => void; label: string; testId: string }) {
+function SubmitRow({ done, pending, disabled = false, onClose, label, testId }: { done: boolean; pending: boolean; disabled?: boolean; onClose: () => void; label: string; testId: string }) {
   const tCommon = useTranslations("adminCommon");
   return (
     <DialogFooter>
@@ -58,7 +59,7 @@ function SubmitRow({ done, pending, onClose, label, testId }: { done: boolean; p
         {done ? tCommon("close") : tCommon("cancel")}
       </Button>
       {done ? null : (
-        <Button type="submit" disabled={pending} data-testid={testId}>
+        <Button type="submit" disabled={pending || disabled} data-testid={testId}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
           {label}
         </Button>
@@ -77,19 +78,23 @@ function SettlementFiguresList({ quote }: { quote: SettlementFigures }) {
     [t("lateFees"), quote.lateFees, "late-fees"],
   ];
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border p-3 text-sm" data-testid="settlement-figures">
+    <div className="space-y-1 rounded-md border p-3 text-sm" data-testid="settlement-figures">
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
       {rows.map(([label, value, key]) => (
         <div key={key} className="contents">
           <dt className="text-muted-foreground">{label}</dt>
           <dd className="text-right tabular-nums">{formatTaka(value, locale)}</dd>
         </div>
       ))}
-      <dt className="border-t pt-1 font-semibold">{t("total")}</dt>
-      <dd className="border-t pt-1 text-right font-semibold tabular-nums" data-testid="settlement-total" data-amount={quote.total}>
-        {formatTaka(quote.total, locale)}
-      </dd>
-      <dd className="col-span-2 text-xs text-muted-foreground">{t("waived", { amount: formatTaka(quote.interestWaived, locale) })}</dd>
+      <div className="contents">
+        <dt className="border-t pt-1 font-semibold">{t("total")}</dt>
+        <dd className="border-t pt-1 text-right font-semibold tabular-nums" data-testid="settlement-total" data-amount={quote.total}>
+          {formatTaka(quote.total, locale)}
+        </dd>
+      </div>
     </dl>
+    <p className="text-xs text-muted-foreground">{t("waived", { amount: formatTaka(quote.interestWaived, locale) })}</p>
+    </div>
   );
 }
 
@@ -97,6 +102,7 @@ function SettleLoanForm({ loanNumber, onClose, onDone }: { loanNumber: string; o
   const t = useTranslations("adminRepayments.early");
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [quote, setQuote] = useState<SettlementFigures | null>(null);
+  const [quoteError, setQuoteError] = useState<ActionError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<SettleForm, unknown, z.output<typeof settleLoanSchema>>({ resolver: zodResolver(settleLoanSchema), defaultValues: defaults(loanNumber, idempotencyKey) });
   const onDate = useWatch({ control: form.control, name: "paymentDate" });
@@ -107,6 +113,7 @@ function SettleLoanForm({ loanNumber, onClose, onDone }: { loanNumber: string; o
     let live = true;
     void quoteSettlementAction({ loanNumber, onDate: onDate! }).then((answer) => {
       if (!live) return;
+      setQuoteError(answer.ok || answer.error.fieldErrors ? null : answer.error);
       if (answer.ok) {
         setQuote(answer.data);
         form.setValue("amount", String(answer.data.total));
@@ -136,13 +143,14 @@ function SettleLoanForm({ loanNumber, onClose, onDone }: { loanNumber: string; o
     <form onSubmit={onSubmit} className="space-y-3" noValidate data-testid="settle-form">
       <ReceiptFields form={form} prefix={`settle-${idempotencyKey}`} readOnly={!!done} />
       {quote ? <SettlementFiguresList quote={quote} /> : null}
+      <ActionErrorAlert error={quoteError} />
       <ActionErrorAlert error={error && (error.code !== "validation" || error.reason) ? error : null} />
       {done ? (
         <Alert role="status" data-testid="settlement-recorded">
           <AlertDescription>{t("settled", { receipt: done, loan: loanNumber })}</AlertDescription>
         </Alert>
       ) : null}
-      <SubmitRow done={!!done} pending={pending || !quote} onClose={onClose} label={t("confirmSettle")} testId="confirm-settlement" />
+      <SubmitRow done={!!done} pending={pending} disabled={!quote} onClose={onClose} label={t("confirmSettle")} testId="confirm-settlement" />
     </form>
   );
 }
@@ -161,13 +169,16 @@ function PrepayLoanForm({ loanNumber, mode, onClose, onDone }: { loanNumber: str
   });
   const errors = form.formState.errors;
   const maxAmount = typeof error?.details?.maxAmount === "number" ? error.details.maxAmount : null;
+  const minAmount = typeof error?.details?.minAmount === "number" ? error.details.minAmount : null;
+  const amountHint =
+    maxAmount !== null && maxAmount > 0 ? t("maxAmount", { amount: formatTaka(maxAmount, locale) }) : minAmount !== null ? t("minAmount", { amount: formatTaka(minAmount, locale) }) : undefined;
   const amountId = `prepay-${idempotencyKey}-amount`;
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate data-testid="prepay-form">
       <p className="text-sm" data-testid="prepayment-mode">
         {t(`mode.${mode}`)}
       </p>
-      <FormField id={amountId} label={tRecord("amount")} error={errors.amount?.message} hint={maxAmount !== null && maxAmount > 0 ? t("maxAmount", { amount: formatTaka(maxAmount, locale) }) : undefined}>
+      <FormField id={amountId} label={tRecord("amount")} error={errors.amount?.message} hint={amountHint}>
         <Input id={amountId} inputMode="numeric" autoComplete="off" {...form.register("amount")} aria-invalid={!!errors.amount} readOnly={!!done} />
       </FormField>
       <ReceiptFields form={form} prefix={`prepay-${idempotencyKey}`} readOnly={!!done} />

@@ -86,7 +86,7 @@ export async function AdminShell({
             {counts.alerts !== null ? (
               <Link
                 href="/admin/dashboard?tab=alerts"
-                aria-label={t("notifications", { count: counts.alerts })}
+                aria-label={t("notifications", { count: formatNumber(counts.alerts, locale) })}
                 data-testid="alerts-bell"
                 className="relative inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
               >

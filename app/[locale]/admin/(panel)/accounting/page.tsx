@@ -13,6 +13,8 @@ import type { Locale } from "@/i18n/config";
 import { lenderAccounts, lenderBooksClosing, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
 import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
+import { writeOffCandidates, writeOffLists } from "@/lib/write-offs/queries";
+import { WriteOffView } from "@/components/admin/write-offs/write-off-view";
 import { formatCalendarDate } from "@/lib/format";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", provisioning: "provisioning" } as const;
+const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", provisioning: "provisioning", "write-offs": "writeOffs" } as const;
 
 /**
  * The lender's books (issue 50; decision 0263), of the branches the staff member sees (the branch picker narrows them):
@@ -43,6 +45,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
   ]);
   const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
   const provisioning = query.view === "provisioning" ? await provisioningView(ctx.scope, query.run) : null;
+  const writeOffs = query.view === "write-offs" ? await Promise.all([writeOffCandidates(ctx.scope), writeOffLists(ctx.scope)]) : null;
 
   return (
     <>
@@ -52,7 +55,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         testId="accounting-tabs"
         tabs={BOOKS_VIEWS.map((view) => ({ key: view, label: t(`tabs.${VIEW_LABELS[view]}`), href: booksHref(query, { view }), current: view === query.view }))}
       />
-      {query.view !== "provisioning" ? (
+      {query.view !== "provisioning" && query.view !== "write-offs" ? (
       <FilterForm action="/admin/accounting" testId="accounting-filters" label={t("filters.label")} submitLabel={t("filters.show")}>
         <input type="hidden" name="view" value={query.view} />
         {query.view !== "trial-balance" ? (
@@ -92,6 +95,9 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         )
       ) : null}
       {book ? <CashBookTable book={book} query={query} /> : null}
+      {writeOffs ? (
+        <WriteOffView candidates={writeOffs[0]} lists={writeOffs[1]} viewerId={ctx.user.id} canPropose={isAllowed(ctx, "writeOffs.propose")} canDecide={isAllowed(ctx, "writeOffs.approve")} />
+      ) : null}
       {provisioning ? (
         <>
           <ProvisioningRules rules={provisioning.rules} />

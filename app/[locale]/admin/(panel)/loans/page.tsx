@@ -10,6 +10,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { loanTypeTitles } from "@/lib/applications/review-queries";
 import { getLendingRules } from "@/lib/lending-rules/queries";
+import { writeOffDayToday } from "@/lib/write-offs/queries";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { getLoanDetail, listLoans, loanProductRanges, loanStats } from "@/lib/loans/queries";
 import { loanListFiltersSchema } from "@/lib/loans/schemas";
@@ -62,6 +63,7 @@ export default async function LoansPage({ searchParams }: { searchParams: Search
           canNote={isAllowed(ctx, "loans.note")}
           canSeeApplication={isAllowed(ctx, "applications.read")}
           canSeeBooks={isAllowed(ctx, "accounting.read")}
+          writeOffDay={isAllowed(ctx, "writeOffs.propose") && viewed.status === "disbursed" ? await writeOffDayToday() : null}
         />
       ) : null}
       <ClientMessages namespaces={["adminCommon"]}>
