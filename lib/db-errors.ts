@@ -34,3 +34,13 @@ export function isBeforeOpening(error: unknown): boolean {
 export function isOpeningAfterEntries(error: unknown): boolean {
   return error instanceof Error && /the opening balance comes first/.test(error.message);
 }
+
+/** A write-off whose amount is not the loan's principal on the books, or of a loan moved since its day (LoanWriteOff_posted). */
+export function isWriteOffNotOnBooks(error: unknown): boolean {
+  return error instanceof Error && /a write-off takes a running loan's principal on the books/.test(error.message);
+}
+
+/** A payment on a written-off loan dated before its write-off day (LoanPayment_recovery_after_write_off). */
+export function isRecoveryBeforeWriteOff(error: unknown): boolean {
+  return error instanceof Error && /a payment on a written-off loan is dated on or after its write-off day/.test(error.message);
+}

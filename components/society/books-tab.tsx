@@ -11,7 +11,7 @@ import { SHORT_DATE } from "@/lib/society/rules";
 import { societyDownloads, societyHref } from "@/lib/society/tabs";
 import { AccountLedger } from "./account-ledger";
 import { accountName } from "@/lib/society/books/account-name";
-import { financialStatements } from "@/lib/society/books/statements";
+import { financialStatements } from "@/lib/ledger/statements";
 import { CashBookTable } from "./cash-book";
 import { MoneyCell } from "./money-cell";
 import { PdfLink } from "./pdf-link";

@@ -5,6 +5,7 @@ import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClass
 import { branchInScopeSql } from "@/lib/offices/scope";
 import type { OfficeScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
+import { financialStatements } from "@/lib/ledger/statements";
 import type { ChannelKind } from "./schemas";
 
 /** Lines per page of the journal and of a ledger. */
@@ -37,6 +38,30 @@ export async function lenderTrialBalance(scope: OfficeScope, through: string): P
     return { ...account, debit: total > 0 ? total : 0, credit: total < 0 ? -total : 0 };
   });
   return { rows, debit: rows.reduce((s, r) => s + r.debit, 0), credit: rows.reduce((s, r) => s + r.credit, 0) };
+}
+
+export type StatementAccount = LenderAccountRow & { total: number };
+export type LenderStatements = ReturnType<typeof financialStatements<StatementAccount>>;
+
+/**
+ * The income statement of a period and the balance sheet at its end (issue 50, point 8), of the scope's branches: each
+ * account's movement over the period and up to the day, from the daily running totals (as the trial balance), read by
+ * the same statements every book uses (lib/ledger/statements.ts).
+ */
+export async function lenderStatements(scope: OfficeScope, range: { from: string; to: string }): Promise<LenderStatements> {
+  const [totals, accounts] = await Promise.all([
+    prisma.$queryRaw<{ accountId: string; period: bigint | null; toDate: bigint }[]>`
+      SELECT d."accountId",
+             sum(d."debit" - d."credit") FILTER (WHERE d."date" >= ${day(range.from)})::bigint AS "period",
+             sum(d."debit" - d."credit")::bigint AS "toDate"
+      FROM "LenderAccountDay" d
+      WHERE d."date" <= ${day(range.to)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}
+      GROUP BY d."accountId"`,
+    lenderAccounts(),
+  ]);
+  const byAccount = new Map(totals.map((t) => [t.accountId, t]));
+  const of = (pick: (t: (typeof totals)[number]) => bigint | null) => accounts.map((a) => ({ ...a, total: Number(byAccount.has(a.id) ? (pick(byAccount.get(a.id)!) ?? 0n) : 0n) }));
+  return financialStatements(of((t) => t.period), of((t) => t.toDate));
 }
 
 export type JournalLine = { accountCode: string; accountKind: LenderAccountKind; labelBn: string | null; labelEn: string | null; branchCode: string; amount: number };

@@ -4,7 +4,7 @@ import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { firstValue, pageParam } from "@/lib/validation/search-params";
 import { isRealIsoDate, msg } from "@/lib/validation/fields";
 
-export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "provisioning", "write-offs"] as const;
+export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "statements", "provisioning", "write-offs"] as const;
 export type BooksView = (typeof BOOKS_VIEWS)[number];
 
 /** The accounts a cash and bank book is kept for: one per payment channel. */

@@ -33,6 +33,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   "beforeLastPayment",
   "prepaymentSettleInstead",
   "prepaymentNotAboveCurrent",
+  "beforeWriteOff",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

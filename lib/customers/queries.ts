@@ -377,8 +377,9 @@ export async function getCustomerProfile(userNumber: string, access: CustomerAcc
         return { date, owed: installmentNow({ dueDate: date, emiAmount: i.emiAmount, lateFee: i.lateFee, paidAmount: i.paidAmount, status: i.status }, today, policies[l.loanType]).owed };
       })
       .filter((i) => i.owed > 0);
-    const remaining = l.status === "disbursed" ? (l.installments.length ? open.reduce((sum, i) => sum + i.owed, 0) : (l.disbursedAmount ?? 0)) : l.status === "closed" ? 0 : null;
-    const next = l.status === "disbursed" ? open[0] : undefined;
+    // A written-off loan is still owed (decision 0267).
+    const remaining = l.status === "disbursed" || l.status === "written_off" ? (l.installments.length ? open.reduce((sum, i) => sum + i.owed, 0) : (l.disbursedAmount ?? 0)) : l.status === "closed" ? 0 : null;
+    const next = l.status === "disbursed" || l.status === "written_off" ? open[0] : undefined;
     return {
       loanNumber: l.loanNumber,
       loanType: l.loanType,

@@ -191,7 +191,7 @@ export async function assessLoanRisk(
 ): Promise<RiskAssessment> {
   const [customer, otherActiveLoans] = await Promise.all([
     db.customer.findUniqueOrThrow({ where: { id: loan.customerId }, select: { kycStatus: true } }),
-    db.loan.count({ where: { customerId: loan.customerId, status: "disbursed", ...(loan.id ? { id: { not: loan.id } } : {}) } }),
+    db.loan.count({ where: { customerId: loan.customerId, status: { in: ["disbursed", "written_off"] }, ...(loan.id ? { id: { not: loan.id } } : {}) } }),
   ]);
   return assessRisk({ ...loan, kycStatus: customer.kycStatus, otherActiveLoans });
 }

@@ -102,7 +102,8 @@ export async function closeOffice(ctx: StaffContext, input: { id: string; closed
       if (office.parentId === null) return fail("conflict", { reason: "headOffice" });
       const [staff, loans, applications] = await Promise.all([
         tx.staffUser.count({ where: { officeId: input.id, active: true } }),
-        tx.loan.count({ where: { branchId: input.id, status: { in: ["pending_approval", "under_review", "approved", "disbursed"] } } }),
+        // A written-off loan is still collected there (decision 0267): the branch stays open for it.
+        tx.loan.count({ where: { branchId: input.id, status: { in: ["pending_approval", "under_review", "approved", "disbursed", "written_off"] } } }),
         tx.loanApplication.count({ where: { branchId: input.id, status: { in: ["pending", "under_review"] } } }),
       ]);
       if (staff > 0) return fail("conflict", { reason: "staffInOffice", details: { count: staff } });

@@ -11,7 +11,10 @@ import { approvalOf } from "./two-sided-approval";
 
 type Tx = Prisma.TransactionClient;
 
-/** What moves with a customer: what is still being worked on. Decided and closed records stay where they were. */
+/**
+ * What moves with a customer: what is still being worked on. Decided and closed records stay where they were, and so
+ * does a written-off loan (it is in the register of the branch that wrote it off, off its portfolio: decision 0267).
+ */
 const OPEN_LOAN_STATUSES = ["pending_approval", "under_review", "approved", "disbursed"] as const;
 const OPEN_APPLICATION_STATUSES = ["pending", "under_review"] as const;
 const OPEN_KYC_STATUSES = ["pending_review", "under_review", "resubmission_required"] as const;

@@ -3,7 +3,7 @@ import { accountName } from "@/lib/society/books/account-name";
 import type { AccountTotal, CashBook, Ledger } from "@/lib/society/books/queries";
 import { naturalBalance } from "@/lib/society/books/account-name";
 import { entryParticulars } from "@/lib/society/books/particulars";
-import { financialStatements } from "@/lib/society/books/statements";
+import { financialStatements } from "@/lib/ledger/statements";
 import { CONTENT_WIDTH } from "./components";
 import { formatters, type Translate } from "./society-reports";
 import type { TableSection } from "./table-plan";

@@ -133,7 +133,14 @@ describe("prepaymentPlan", () => {
     const most = rows[2]!.emiAmount + afterThird - 9;
     expect(prepaymentPlan(rows, "2026-03-20", most + 1, "lower_instalment", 24)).toEqual({ ok: false, error: "settleInstead", maxAmount: most });
     const atMost = prepaymentPlan(rows, "2026-03-20", most, "lower_instalment", 24);
-    expect(atMost.ok && atMost.nextEmi >= 1).toBe(true);
+    if (!atMost.ok) throw new Error(atMost.error);
+    // ৳9 left over nine months: an EMI of ৳1 clears it in nine; never an instalment of nothing.
+    expect(atMost.changes.flatMap((c) => (c.after ? [c.after.emiAmount] : [])).every((emi) => emi >= 1)).toBe(true);
+    // ৳14 left: the EMI (৳2) clears it in seven; the last two are no longer needed.
+    const fourteen = prepaymentPlan(rows, "2026-03-20", most - 5, "lower_instalment", 24);
+    if (!fourteen.ok) throw new Error(fourteen.error);
+    expect(fourteen.changes.slice(1).map((c) => c.after?.emiAmount ?? null)).toEqual([2, 2, 2, 2, 2, 2, 2, null, null]);
+    expect(fourteen.instalments).toBe(10);
     expect(prepaymentPlan(rows, "2026-03-20", 0, "lower_instalment", 24)).toEqual({ ok: false, error: "notPositive" });
     const ahead = rows.map((r, i) => (i === 4 ? { ...r, paid: { lateFee: 0, interest: r.interestAmount, principal: 0 } } : r));
     expect(prepaymentPlan(ahead, "2026-03-20", 20_000, "lower_instalment", 24)).toEqual({ ok: false, error: "paidAhead" });

@@ -201,8 +201,10 @@ export function prepaymentPlan(rows: readonly EarlyRepaymentRow[], onDate: strin
 
   const ahead = amount - currentOwes;
   const left = balance - ahead;
-  const months = mode === "lower_instalment" ? later.length : instalmentsToClear(left, annualRate, later[0]!.emiAmount);
-  const emi = mode === "lower_instalment" ? Math.max(1, calculateEmi({ principal: left, annualRate, months }).emi) : later[0]!.emiAmount;
+  // Lower instalment: the same number at the EMI for what is left, fewer when that EMI, rounded, clears it sooner (a
+  // tiny balance: never an instalment of nothing). Shorter term: the same EMI over as many as clear it.
+  const emi = mode === "lower_instalment" ? Math.max(1, calculateEmi({ principal: left, annualRate, months: later.length }).emi) : later[0]!.emiAmount;
+  const months = Math.min(later.length, instalmentsToClear(left, annualRate, emi));
   const amortised = amortise({ principal: left, annualRate, months, emi });
   const changes: InstalmentChange[] = [
     {

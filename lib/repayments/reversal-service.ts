@@ -34,13 +34,14 @@ async function lockedPayment(tx: Tx, ctx: StaffContext, paymentId: string) {
 }
 
 /**
- * Whether the loan is written off and the payment came before (its principal went with the write-off: reversing it
- * would put back on the portfolio what is off it). A recovery, paid after, is reversed as any payment.
+ * Whether the loan is written off and the payment was posted before it, to the portfolio (its principal went with the
+ * write-off: reversing it would put back on the portfolio what is off it). A recovery is reversed as any payment. The
+ * books decide which it was (the payment's entry), not the clocks.
  */
-async function paidBeforeWriteOff(tx: Tx, loan: { id: string; status: string }, payment: { createdAt: Date }): Promise<boolean> {
+async function paidBeforeWriteOff(tx: Tx, loan: { id: string; status: string }, payment: { id: string }): Promise<boolean> {
   if (loan.status !== "written_off") return false;
-  const writeOff = await tx.loanWriteOff.findFirst({ where: { loanId: loan.id, status: "approved" }, select: { decidedAt: true } });
-  return !!writeOff?.decidedAt && payment.createdAt < writeOff.decidedAt;
+  const entry = await tx.lenderJournalEntry.findFirst({ where: { sourceType: "LoanPayment", sourceId: payment.id, kind: { in: ["repayment", "recovery"] } }, select: { kind: true } });
+  return entry?.kind === "repayment";
 }
 
 /**

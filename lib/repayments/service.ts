@@ -4,7 +4,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
-import { isBranchBooksClosed } from "@/lib/db-errors";
+import { isBranchBooksClosed, isRecoveryBeforeWriteOff } from "@/lib/db-errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { LoanType } from "@/lib/generated/prisma/enums";
 import { allocateCountedCode } from "@/lib/ids/allocate";
@@ -120,6 +120,7 @@ export async function inPaymentTransaction(
     }, PAYMENT_TRANSACTION_OPTIONS);
   } catch (error) {
     if (isBranchBooksClosed(error)) return fail("validation", { fieldErrors: { paymentDate: "booksClosed" } });
+    if (isRecoveryBeforeWriteOff(error)) return fail("validation", { fieldErrors: { paymentDate: "beforeWriteOff" } });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const target = JSON.stringify(error.meta ?? {});
       if (target.includes("idempotencyKey")) {
@@ -204,6 +205,11 @@ export async function recordPayment(ctx: StaffContext, input: RecordPaymentInput
     }
     // A written-off loan is still owed: what is paid on it is a recovery (the database posts it as recovery income).
     if (loan.status !== "disbursed" && loan.status !== "written_off") return fail("conflict", { reason: "loanNotActive", details: { status: loan.status } });
+    if (loan.status === "written_off") {
+      const writeOff = await tx.loanWriteOff.findFirst({ where: { loanId: loan.id, status: "approved" }, select: { writeOffDate: true } });
+      // Money received before the write-off day belonged to the portfolio then: it is not a recovery (decision 0267).
+      if (writeOff && input.paymentDate < isoDateOf(writeOff.writeOffDate)) return fail("validation", { fieldErrors: { paymentDate: "beforeWriteOff" } });
+    }
     // Two staff with one TrxID on two loans at the same second: the unique index decides (caught below).
     if (await referenceTaken(tx, input)) return fail("conflict", { reason: "duplicateReference", details: { reference: input.reference } });
 

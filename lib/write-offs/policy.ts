@@ -11,11 +11,11 @@ export type WriteOffPolicy = { badForMonths: number; requireFullyProvisioned: bo
 
 export const DEFAULT_WRITE_OFF_POLICY: WriteOffPolicy = { badForMonths: 24, requireFullyProvisioned: true, allowedDays: ["06-30", "12-31"] };
 
-/** The latest day on or before `today` that a write-off may be dated on (one of the policy's days of the year). */
-export function latestWriteOffDay(today: string, allowedDays: readonly string[]): string {
+/** The latest day on or before `today` that a write-off may be dated on (one of the policy's days of the year); null if none. */
+export function latestWriteOffDay(today: string, allowedDays: readonly string[]): string | null {
   const year = Number(today.slice(0, 4));
   const candidates = [year, year - 1].flatMap((y) => allowedDays.map((d) => `${y}-${d}`)).filter((d) => d <= today && isCalendarDate(d));
-  return candidates.sort().at(-1)!;
+  return candidates.sort().at(-1) ?? null;
 }
 
 function isCalendarDate(iso: string): boolean {

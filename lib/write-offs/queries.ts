@@ -1,7 +1,8 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
-import { officeDb, type OfficeScope } from "@/lib/offices/scope";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { branchInScopeSql, officeDb, type OfficeScope } from "@/lib/offices/scope";
 import { addCalendarDays, addCalendarMonths } from "@/lib/repayments/schedule";
 import { isoDateOf } from "@/lib/validation/fields";
 import { latestWriteOffDay, writeOffRefusal } from "./policy";
@@ -22,42 +23,43 @@ export type WriteOffRow = {
   proposedAt: Date;
   boardResolution: string | null;
   decidedBy: string | null;
-  /** What standing payments brought in after the approval (recoveries), whole taka. */
+  /** What standing payments posted as recoveries brought in (the books' own reading), whole taka. */
   recovered: number;
 };
 
-/** The proposals waiting for the head office, and the register of written-off loans (newest first), of the scope's branches. */
+const writeOffSelect = {
+  id: true,
+  writeOffDate: true,
+  amount: true,
+  reason: true,
+  boardResolution: true,
+  proposedAt: true,
+  proposedById: true,
+  proposedBy: { select: { name: true } },
+  decidedBy: { select: { name: true } },
+  loanId: true,
+  loan: { select: { loanNumber: true, customer: { select: { name: true } }, branch: { select: { code: true } } } },
+} as const;
+
+/**
+ * The proposals waiting for the head office (all of them, oldest first), and the register of written-off loans (the
+ * newest 200), of the scope's branches. A loan's recoveries are its standing payments the books posted as recovery.
+ */
 export async function writeOffLists(scope: OfficeScope): Promise<{ proposed: WriteOffRow[]; register: WriteOffRow[] }> {
-  const rows = await officeDb(scope).loanWriteOff.findMany({
-    where: { status: { in: ["proposed", "approved"] } },
-    orderBy: [{ writeOffDate: "desc" }, { proposedAt: "desc" }],
-    take: LIST_LIMIT,
-    select: {
-      id: true,
-      status: true,
-      writeOffDate: true,
-      amount: true,
-      reason: true,
-      boardResolution: true,
-      proposedAt: true,
-      decidedAt: true,
-      proposedById: true,
-      proposedBy: { select: { name: true } },
-      decidedBy: { select: { name: true } },
-      loanId: true,
-      loan: { select: { loanNumber: true, customer: { select: { name: true } }, branch: { select: { code: true } } } },
-    },
-  });
-  const approved = rows.filter((r) => r.status === "approved");
-  const recoveries = approved.length
-    ? await prisma.loanPayment.groupBy({
-        by: ["loanId"],
-        where: { status: "completed", OR: approved.map((r) => ({ loanId: r.loanId, createdAt: { gt: r.decidedAt! } })) },
-        _sum: { amount: true },
-      })
+  const db = officeDb(scope);
+  const [proposed, register] = await Promise.all([
+    db.loanWriteOff.findMany({ where: { status: "proposed" }, orderBy: { proposedAt: "asc" }, select: writeOffSelect }),
+    db.loanWriteOff.findMany({ where: { status: "approved" }, orderBy: [{ writeOffDate: "desc" }, { decidedAt: "desc" }], take: LIST_LIMIT, select: writeOffSelect }),
+  ]);
+  const recoveries = register.length
+    ? await prisma.$queryRaw<{ loanId: string; total: bigint }[]>`
+        SELECT p."loanId", sum(p."amount")::bigint AS "total"
+        FROM "LoanPayment" p JOIN "LenderJournalEntry" e ON e."sourceType" = 'LoanPayment' AND e."sourceId" = p."id" AND e."kind" = 'recovery'
+        WHERE p."status" = 'completed' AND p."loanId" = ANY(${register.map((r) => r.loanId)}::text[])
+        GROUP BY p."loanId"`
     : [];
-  const recovered = new Map(recoveries.map((r) => [r.loanId, r._sum.amount ?? 0]));
-  const toRow = (r: (typeof rows)[number]): WriteOffRow => ({
+  const recovered = new Map(recoveries.map((r) => [r.loanId, Number(r.total)]));
+  const toRow = (r: (typeof register)[number]): WriteOffRow => ({
     id: r.id,
     loanNumber: r.loan.loanNumber,
     customerName: r.loan.customer.name,
@@ -72,11 +74,11 @@ export async function writeOffLists(scope: OfficeScope): Promise<{ proposed: Wri
     decidedBy: r.decidedBy?.name ?? null,
     recovered: recovered.get(r.loanId) ?? 0,
   });
-  return { proposed: rows.filter((r) => r.status === "proposed").map(toRow), register: approved.map(toRow) };
+  return { proposed: proposed.map(toRow), register: register.map(toRow) };
 }
 
-/** The policy's latest write-off day not after today (a proposal's default date). */
-export async function writeOffDayToday(now = new Date()): Promise<string> {
+/** The policy's latest write-off day not after today (a proposal's default date); null if the policy has none. */
+export async function writeOffDayToday(now = new Date()): Promise<string | null> {
   const policy = await prisma.writeOffPolicy.findUniqueOrThrow({ where: { id: 1 }, select: { allowedDays: true } });
   return latestWriteOffDay(dhakaToday(now), policy.allowedDays);
 }
@@ -85,29 +87,38 @@ export type WriteOffCandidate = { loanNumber: string; customerName: string; bran
 
 /**
  * The running loans of the scope's branches the policy allows to be written off on its latest day not after today,
- * oldest first (the circular's order), with none proposed yet. Only loans overdue long enough are read at all.
+ * oldest first (the circular's order), with none proposed yet: the 200 overdue longest are read (in that order, by the
+ * same coverage rule the classification uses), then the policy decides each.
  */
-export async function writeOffCandidates(scope: OfficeScope, now = new Date()): Promise<{ onDate: string; loans: WriteOffCandidate[] }> {
+export async function writeOffCandidates(scope: OfficeScope, now = new Date()): Promise<{ onDate: string | null; loans: WriteOffCandidate[] }> {
   const today = dhakaToday(now);
   const { policy, badMinDays } = await writeOffRules(prisma);
   const onDate = latestWriteOffDay(today, policy.allowedDays);
+  if (!onDate) return { onDate, loans: [] };
   // Overdue since this day or earlier: bad for the policy's months by the write-off day.
   const dueBy = addCalendarDays(addCalendarMonths(onDate, -policy.badForMonths), -badMinDays);
-  const loans = await officeDb(scope).loan.findMany({
-    where: {
-      status: "disbursed",
-      installments: { some: { status: { not: "paid" }, dueDate: { lte: new Date(`${dueBy}T00:00:00Z`) } } },
-      writeOffs: { none: { status: { not: "rejected" } } },
-    },
-    take: LIST_LIMIT,
-    select: { id: true, loanNumber: true, status: true, disbursedAmount: true, customer: { select: { name: true } }, branch: { select: { code: true } } },
-  });
-  const candidates: WriteOffCandidate[] = [];
-  for (const loan of loans) {
+  const oldest = await prisma.$queryRaw<{ id: string; loanNumber: string; status: string; disbursedAmount: number | null; customerName: string; branchCode: string }[]>`
+    SELECT l."id", l."loanNumber", l."status"::text AS "status", l."disbursedAmount", c."name" AS "customerName", o."code" AS "branchCode"
+    FROM "Loan" l
+    JOIN "Customer" c ON c."id" = l."customerId"
+    JOIN "Office" o ON o."id" = l."branchId"
+    JOIN "LoanInstallment" i ON i."loanId" = l."id"
+    LEFT JOIN LATERAL (
+      SELECT sum(a."interest" + a."principal") AS "covered" FROM "LoanPaymentAllocation" a JOIN "LoanPayment" p ON p."id" = a."paymentId"
+      WHERE a."installmentId" = i."id" AND p."status" = 'completed'
+    ) x ON TRUE
+    WHERE l."status" = 'disbursed' AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}
+      AND coalesce(x."covered", 0) < i."emiAmount"
+      AND NOT EXISTS (SELECT 1 FROM "LoanWriteOff" w WHERE w."loanId" = l."id" AND w."status" <> 'rejected')
+    GROUP BY l."id", c."name", o."code"
+    HAVING min(i."dueDate") <= ${dueBy}::date
+    ORDER BY min(i."dueDate"), l."loanNumber"
+    LIMIT ${LIST_LIMIT}`;
+  const loans: WriteOffCandidate[] = [];
+  for (const loan of oldest) {
     const facts = await writeOffFacts(prisma, loan);
     if (writeOffRefusal(facts, onDate, today, policy, badMinDays) !== null) continue;
-    candidates.push({ loanNumber: loan.loanNumber, customerName: loan.customer.name, branchCode: loan.branch.code, oldestUnpaidDue: facts.oldestUnpaidDue!, principalOutstanding: facts.principalOutstanding });
+    loans.push({ loanNumber: loan.loanNumber, customerName: loan.customerName, branchCode: loan.branchCode, oldestUnpaidDue: facts.oldestUnpaidDue!, principalOutstanding: facts.principalOutstanding });
   }
-  candidates.sort((a, b) => a.oldestUnpaidDue.localeCompare(b.oldestUnpaidDue) || a.loanNumber.localeCompare(b.loanNumber));
-  return { onDate, loans: candidates };
+  return { onDate, loans };
 }

@@ -3,7 +3,7 @@ import { auditBy, writeAudit } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
-import { isBranchBooksClosed, isUniqueViolation } from "@/lib/db-errors";
+import { isBranchBooksClosed, isUniqueViolation, isWriteOffNotOnBooks } from "@/lib/db-errors";
 import { dhakaToday } from "@/lib/format";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { onceByKey } from "@/lib/idempotency/service";
@@ -24,19 +24,35 @@ export async function writeOffRules(db: Tx | typeof prisma): Promise<{ policy: W
   return { policy, badMinDays: bad.minDays };
 }
 
-/** What the policy reads of a loan, from its instalments, standing payments and last classification. */
+/**
+ * What the policy reads of a loan: its principal not yet paid, the due date of its oldest instalment whose EMI standing
+ * payments have not covered (the classification's own rule: a late fee left unpaid makes no loan bad), and its latest
+ * classification's provision.
+ */
 export async function writeOffFacts(db: Tx | typeof prisma, loan: { id: string; status: string; disbursedAmount: number | null }): Promise<WriteOffFacts> {
   const [paid, oldest, last] = await Promise.all([
     db.loanPaymentAllocation.aggregate({ where: { installment: { loanId: loan.id }, payment: { status: "completed" } }, _sum: { principal: true } }),
-    db.loanInstallment.findFirst({ where: { loanId: loan.id, status: { not: "paid" } }, orderBy: { dueDate: "asc" }, select: { dueDate: true } }),
+    db.$queryRaw<{ due: Date | null }[]>`
+      SELECT min(i."dueDate") AS "due" FROM "LoanInstallment" i
+      WHERE i."loanId" = ${loan.id}
+        AND coalesce((SELECT sum(a."interest" + a."principal") FROM "LoanPaymentAllocation" a JOIN "LoanPayment" p ON p."id" = a."paymentId"
+                      WHERE a."installmentId" = i."id" AND p."status" = 'completed'), 0) < i."emiAmount"`,
     db.loanClassification.findFirst({ where: { loanId: loan.id }, orderBy: { run: { asOf: "desc" } }, select: { required: true } }),
   ]);
+  const due = oldest[0]?.due ?? null;
   return {
     status: loan.status,
     principalOutstanding: (loan.disbursedAmount ?? 0) - (paid._sum.principal ?? 0),
-    oldestUnpaidDue: oldest ? isoDateOf(oldest.dueDate) : null,
+    oldestUnpaidDue: due ? isoDateOf(due) : null,
     lastProvisionRequired: last?.required ?? null,
   };
+}
+
+/** Whether the loan moved to another branch after the day (its books there are the other branch's: refused). */
+async function movedAfter(tx: Tx, loanId: string, day: string): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ moved: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "LoanBranchMove" m WHERE m."loanId" = ${loanId} AND ((m."movedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date > ${day}::date) AS "moved"`;
+  return row!.moved;
 }
 
 /** The loan, its row locked, when it is in the staff member's branches. */
@@ -62,6 +78,7 @@ export async function proposeWriteOff(ctx: StaffContext, input: z.output<typeof 
       const facts = await writeOffFacts(tx, loan);
       const refusal = writeOffRefusal(facts, input.writeOffDate, dhakaToday(now), policy, badMinDays);
       if (refusal) return fail("conflict", { reason: refusal });
+      if (await movedAfter(tx, loan.id, input.writeOffDate)) return fail("conflict", { reason: "writeOffLoanMoved" });
       const writeOff = await tx.loanWriteOff.create({
         data: { loanId: loan.id, writeOffDate: calendarDateOf(input.writeOffDate), amount: facts.principalOutstanding, reason: input.reason, proposedById: ctx.user.id },
         select: { id: true },
@@ -102,6 +119,8 @@ export async function approveWriteOff(ctx: StaffContext, input: z.output<typeof 
   try {
     return await prisma.$transaction((tx) =>
       onceByKey(tx, { key: input.idempotencyKey, scope: `writeOffs:${ctx.user.id}`, action: "writeOffs.approve", input, actorId: ctx.user.id }, async (): Promise<ActionResult<{ loanNumber: string }>> => {
+        // Never beside a provisioning run: it would count the reserve with this write-off in and the loan still classified.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0))`;
         const locked = await lockedProposal(tx, ctx, input.writeOffId);
         if (!locked) return fail("notFound");
         const { loan, writeOff } = locked;
@@ -112,6 +131,7 @@ export async function approveWriteOff(ctx: StaffContext, input: z.output<typeof 
         const refusal = writeOffRefusal(facts, isoDateOf(writeOff.writeOffDate), dhakaToday(now), policy, badMinDays);
         if (refusal) return fail("conflict", { reason: refusal });
         if (facts.principalOutstanding !== writeOff.amount) return fail("conflict", { reason: "writeOffChanged" });
+        if (await movedAfter(tx, loan.id, isoDateOf(writeOff.writeOffDate))) return fail("conflict", { reason: "writeOffLoanMoved" });
         await tx.loanWriteOff.update({ where: { id: writeOff.id }, data: { status: "approved", boardResolution: input.boardResolution, decidedById: ctx.user.id, decidedAt: now } });
         await tx.loan.update({ where: { id: loan.id }, data: { status: "written_off" } });
         await writeAudit(tx, {
@@ -128,6 +148,8 @@ export async function approveWriteOff(ctx: StaffContext, input: z.output<typeof 
   } catch (error) {
     // The entry is dated the write-off day: a period closed since the proposal takes none.
     if (isBranchBooksClosed(error)) return fail("conflict", { reason: "periodClosed" });
+    // The books' principal for the loan is not what the loan's payments say (the database's check): nothing is posted.
+    if (isWriteOffNotOnBooks(error)) return fail("conflict", { reason: "writeOffChanged" });
     throw error;
   }
 }

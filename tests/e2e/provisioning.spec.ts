@@ -149,10 +149,18 @@ test("Bengali at 360 px: a loan officer proposes a bad loan's write-off, the hea
   await expect(reader.locator("[data-testid=journal-line][data-kind=recovery][data-account=bkash]")).toHaveAttribute("data-amount", "2000");
   await reader.goto("/admin/accounting?view=write-offs");
   await expect(reader.locator(`[data-written-off="${OLD_LOAN}"]`)).toHaveAttribute("data-recovered", "2000");
+  // The statements: the recovery is this month's income; the balance sheet balances.
+  await reader.goto("/admin/accounting?view=statements");
+  await expect(reader.locator("[data-testid=income-line][data-kind=recovery_income]")).toHaveAttribute("data-amount", "2000");
+  await expect(reader.getByTestId("balance-sheet-agrees")).toHaveAttribute("data-balanced", "true");
+  await reader.mouse.move(0, 0);
+  expect(await seriousAxeViolations(reader)).toEqual([]);
+  await noSidewaysScroll(reader, 360);
+  await reader.screenshot({ path: test.info().outputPath("statements-bn-360.png"), fullPage: true });
   await reader.context().close();
 });
 
-test("English at 360 px: an account manager reads the register of written-off loans and decides nothing", async ({ browser }) => {
+test("English at 360 px: an account manager reads the register of written-off loans and decides nothing, and the statements", async ({ browser }) => {
   const page = await staffPage(browser, "account_manager", { width: 360, language: "en" });
   await page.goto("/admin/accounting?view=write-offs");
   await expect(page.getByTestId("write-offs")).toContainText("Register of written-off loans");
@@ -161,5 +169,11 @@ test("English at 360 px: an account manager reads the register of written-off lo
   expect(await seriousAxeViolations(page)).toEqual([]);
   await noSidewaysScroll(page, 360);
   await page.screenshot({ path: test.info().outputPath("write-offs-en-360.png"), fullPage: true });
+  await page.goto("/admin/accounting?view=statements&from=2022-01-01");
+  await expect(page.getByTestId("statements")).toContainText("Balance sheet on");
+  await expect(page.getByTestId("balance-sheet-agrees")).toHaveAttribute("data-balanced", "true");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, 360);
+  await page.screenshot({ path: test.info().outputPath("statements-en-360.png"), fullPage: true });
   await page.context().close();
 });

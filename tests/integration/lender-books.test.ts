@@ -20,7 +20,7 @@ const { seedDemo } = await import("@/prisma/seed");
 const { createPrismaClient } = await import("@/lib/prisma-client");
 const { disbursedLoan, payment } = await import("../support/loan-fixtures");
 const { actAs } = await import("../support/staff-session");
-const { lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance } = await import("@/lib/accounting/queries");
+const { lenderCashBook, lenderJournal, lenderLedger, lenderStatements, lenderTrialBalance } = await import("@/lib/accounting/queries");
 const { closeLenderBooksAction } = await import("@/lib/accounting/actions");
 const { ALL_OFFICES } = await import("@/lib/offices/scope-rules");
 
@@ -255,6 +255,28 @@ describe("the books screen's figures", () => {
     expect(new Set(ofLoan.entries.flatMap((e) => e.lines.map((l) => l.branchCode)))).toEqual(new Set([mainCode]));
     const elsewhere = { kind: "branches", officeId: "office-demo-branch-agrabad", branchIds: ["office-demo-branch-agrabad"] } as const;
     expect((await lenderJournal(elsewhere, { from: "2000-01-01", to: today, account: null, loan: moved.loan!.loanNumber, page: 1 })).entries).toEqual([]);
+  });
+
+  it("the balance sheet balances for the lender and for one branch; the income statement is the period's income less its expenses", async () => {
+    const today = dhakaToday();
+    const savar = { kind: "branches", officeId: SAVAR, branchIds: [SAVAR] } as const;
+    for (const scope of [ALL_OFFICES, savar]) {
+      const all = await lenderStatements(scope, { from: "2000-01-01", to: today });
+      expect(all.totalAssets).toBe(all.totalLiabilities);
+      // Over all time, the period's surplus is the surplus to date; interest income is every interest allocation's.
+      expect(all.income - all.expense).toBe(all.surplusToDate);
+      const branchId = scope.kind === "all" ? undefined : SAVAR;
+      expect(all.incomes.find((a) => a.kind === "interest_income")?.total ?? 0).toBe(await balance("interest_income", { branchId }));
+      expect(all.assets.find((a) => a.kind === "loan_portfolio")?.balance ?? 0).toBe(await balance("loan_portfolio", { branchId }));
+    }
+    // A month: its income is the month's lines; the balance sheet still balances at its end.
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const month = await lenderStatements(ALL_OFFICES, { from: monthStart, to: today });
+    expect(month.totalAssets).toBe(month.totalLiabilities);
+    const [lines] = await prisma.$queryRaw<{ total: bigint | null }[]>`
+      SELECT sum(l."amount") AS "total" FROM "LenderJournalLine" l JOIN "LenderAccount" a ON a."id" = l."accountId"
+      WHERE a."type" = 'income' AND l."date" >= ${monthStart}::date AND l."date" <= ${today}::date`;
+    expect(month.income).toBe(-Number(lines!.total ?? 0));
   });
 
   it("the head office closes every branch's books through a day before today, once; a branch's manager cannot; today is refused", async () => {

@@ -15,7 +15,7 @@ const { ownerUrl, appUrl, role } = await switchToRuntimeRole();
 
 const { prisma } = await import("@/lib/db");
 const { addCalendarMonths } = await import("@/lib/repayments/schedule");
-const { recordPaymentAction } = await import("@/lib/repayments/actions");
+const { approvePaymentReversalAction, recordPaymentAction, requestPaymentReversalAction } = await import("@/lib/repayments/actions");
 const { approveWriteOffAction, proposeWriteOffAction, rejectWriteOffAction } = await import("@/lib/write-offs/actions");
 const { writeOffCandidates, writeOffLists } = await import("@/lib/write-offs/queries");
 const { ALL_OFFICES } = await import("@/lib/offices/scope-rules");
@@ -78,6 +78,12 @@ describe("write-off and recovery", () => {
     expect(candidates.loans.map((l) => l.loanNumber)).toEqual(expect.arrayContaining([eligible.loanNumber, other.loanNumber]));
     expect(candidates.loans.map((l) => l.loanNumber)).not.toContain(recent.loanNumber);
 
+    // A small payment before the write-off (all of it to the first instalment's late fee: the loan stays bad).
+    await actAs("collection_agent");
+    const before = await recordPaymentAction(payment(eligible, { amount: "100", method: "cash", reference: "" }));
+    expect(before).toMatchObject({ ok: true });
+    const beforeNumber = (before as { data: { paymentNumber: string } }).data.paymentNumber;
+
     const proposer = await actAs("admin");
     const proposed = await proposeWriteOffAction({ loanNumber: eligible.loanNumber, writeOffDate: "2026-06-30", reason: "তিন বছর কোনো কিস্তি নেই; বোর্ডে তোলা হবে" });
     expect(proposed).toMatchObject({ ok: true, data: { amount: 50_000 } });
@@ -116,6 +122,19 @@ describe("write-off and recovery", () => {
     expect((await prisma.loan.findUniqueOrThrow({ where: { loanNumber: eligible.loanNumber } })).status).toBe("written_off");
     const lists = await writeOffLists(ALL_OFFICES);
     expect(lists.register.find((r) => r.loanNumber === eligible.loanNumber)).toMatchObject({ amount: 50_000, boardResolution: "BR-2026/07", recovered: 5_000 });
+    // Money received before the write-off day is no recovery.
+    expect(await recordPaymentAction(payment(eligible, { amount: "100", paymentDate: "2026-06-29" }))).toMatchObject({ ok: false, error: { fieldErrors: { paymentDate: "beforeWriteOff" } } });
+
+    // The payment before the write-off is not reversed (its principal went with it); a recovery is, and its entry too.
+    await actAs("account_manager");
+    expect(await requestPaymentReversalAction({ paymentNumber: beforeNumber, reason: "ভুল" })).toMatchObject({ ok: false, error: { reason: "paymentBeforeWriteOff" } });
+    const recoveryNumber = (recovery as { data: { paymentNumber: string } }).data.paymentNumber;
+    const asked = await requestPaymentReversalAction({ paymentNumber: recoveryNumber, reason: "ভুল ঋণে" });
+    await actAs("admin");
+    expect(await approvePaymentReversalAction({ reversalId: (asked as { data: { reversalId: string } }).data.reversalId, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
+    expect(await loanBooks(eligible.loanNumber, "recovery_income")).toBe(0);
+    expect(await loanBooks(eligible.loanNumber, "bkash")).toBe(0);
+    expect((await writeOffLists(ALL_OFFICES)).register.find((r) => r.loanNumber === eligible.loanNumber)!.recovered).toBe(0);
 
     // October's run: nothing classified or kept for the written-off loan.
     await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-10-31'::date, NULL)`;
@@ -136,5 +155,8 @@ describe("write-off and recovery", () => {
     expect(await refusal(appUrl, [`UPDATE "Loan" SET "status" = 'written_off' WHERE "loanNumber" = $1`, [other.loanNumber]])).toBe("23514");
     expect(await refusal(appUrl, [`UPDATE "Loan" SET "status" = 'disbursed' WHERE "loanNumber" = $1`, [eligible.loanNumber]])).toBe("23514");
     expect(await refusal(appUrl, [`UPDATE "LoanWriteOff" SET "amount" = 1 WHERE "loanId" = (SELECT "id" FROM "Loan" WHERE "loanNumber" = $1)`, [eligible.loanNumber]])).toBe("23514");
+    // The policy's days are days every year has.
+    expect(await refusal(appUrl, [`UPDATE "WriteOffPolicy" SET "allowedDays" = ARRAY['02-29']`])).toBe("23514");
+    expect(await refusal(appUrl, [`UPDATE "WriteOffPolicy" SET "allowedDays" = ARRAY['04-31']`])).toBe("23514");
   });
 });

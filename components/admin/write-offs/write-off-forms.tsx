@@ -81,10 +81,10 @@ export function DecideWriteOff({ writeOffId, loanNumber }: { writeOffId: string;
           <Input id={id("resolution")} autoComplete="off" maxLength={120} {...approveForm.register("boardResolution")} aria-invalid={!!approveForm.formState.errors.boardResolution} />
         </FormField>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" variant="destructive" disabled={approve.pending} data-testid="approve-write-off">
+          <Button type="submit" size="sm" variant="destructive" disabled={approve.pending} data-testid="approve-write-off" aria-label={t("approveFor", { loan: loanNumber })}>
             {t("approve")}
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => setRejecting(true)} disabled={rejecting} data-testid="reject-write-off">
+          <Button type="button" size="sm" variant="outline" onClick={() => setRejecting(true)} disabled={rejecting} aria-expanded={rejecting} data-testid="reject-write-off" aria-label={t("rejectFor", { loan: loanNumber })}>
             {t("reject")}
           </Button>
         </div>

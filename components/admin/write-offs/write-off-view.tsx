@@ -22,7 +22,7 @@ export async function WriteOffView({
   canPropose,
   canDecide,
 }: {
-  candidates: { onDate: string; loans: WriteOffCandidate[] };
+  candidates: { onDate: string | null; loans: WriteOffCandidate[] };
   lists: { proposed: WriteOffRow[]; register: WriteOffRow[] };
   viewerId: string;
   canPropose: boolean;
@@ -106,9 +106,9 @@ export async function WriteOffView({
 
         <section aria-labelledby="write-off-candidates-title">
           <h2 id="write-off-candidates-title" className="mb-1 text-base font-semibold">
-            {t("candidatesTitle", { date: date(candidates.onDate) })}
+            {candidates.onDate ? t("candidatesTitle", { date: date(candidates.onDate) }) : t("candidatesNoDay")}
           </h2>
-          {candidates.loans.length === 0 ? (
+          {candidates.loans.length === 0 || !candidates.onDate ? (
             <p className="text-sm text-muted-foreground">{t("noCandidates")}</p>
           ) : (
             <ListTable testId="write-off-candidates" columns={[t("loan"), t("overdueSince"), t("amount")]}>
@@ -127,7 +127,7 @@ export async function WriteOffView({
                       <TableRow key={`${c.loanNumber}:propose`} className="border-t-0">
                         <TableCell colSpan={3} className="pt-0">
                           <div className="sticky left-0 max-w-[calc(100vw-5rem)] whitespace-normal sm:max-w-xl">
-                            <ProposeWriteOff loanNumber={c.loanNumber} writeOffDay={candidates.onDate} />
+                            <ProposeWriteOff loanNumber={c.loanNumber} writeOffDay={candidates.onDate!} />
                           </div>
                         </TableCell>
                       </TableRow>,

@@ -57,7 +57,9 @@ INSERT INTO "WriteOffPolicy" ("id", "updatedAt") VALUES (1, now());
 CREATE FUNCTION "write_off_policy_valid"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."id" <> 1 OR NEW."badForMonths" < 0 OR coalesce(cardinality(NEW."allowedDays"), 0) = 0
-     OR EXISTS (SELECT 1 FROM unnest(NEW."allowedDays") d WHERE d !~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$') THEN
+     -- "MM-DD" of a day every year has (no 29 February, no 31 April).
+     OR EXISTS (SELECT 1 FROM unnest(NEW."allowedDays") d
+                WHERE d NOT IN (SELECT to_char(g, 'MM-DD') FROM generate_series('2001-01-01'::date, '2001-12-31'::date, interval '1 day') g)) THEN
     RAISE EXCEPTION 'the write-off policy is one row with at least one day' USING ERRCODE = 'check_violation', CONSTRAINT = 'WriteOffPolicy_valid';
   END IF;
   RETURN NEW;
@@ -96,14 +98,24 @@ CREATE TRIGGER "LoanWriteOff_guard" BEFORE INSERT OR UPDATE OR DELETE ON "LoanWr
 -- the write-off date (a closed period refuses it, as any entry).
 CREATE FUNCTION "loan_write_off_post"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  branch text;
+  loan record;
+  on_books int;
 BEGIN
   IF NEW."status" = 'approved' AND OLD."status" = 'proposed' THEN
-    SELECT "branchId" INTO branch FROM "Loan" WHERE "id" = NEW."loanId";
+    SELECT "id", "branchId", "status" INTO loan FROM "Loan" WHERE "id" = NEW."loanId";
+    -- What is written off is exactly the loan's principal on the books, of a running loan that stayed in its branch
+    -- since the write-off day (its reserve and portfolio are that branch's).
+    SELECT coalesce(sum(l."amount"), 0) INTO on_books FROM "LenderJournalLine" l JOIN "LenderJournalEntry" e ON e."id" = l."entryId"
+      WHERE e."loanId" = NEW."loanId" AND l."accountId" = "lender_account"('loan_portfolio');
+    IF loan."status" <> 'disbursed' OR on_books <> NEW."amount"
+       OR EXISTS (SELECT 1 FROM "LoanBranchMove" m WHERE m."loanId" = NEW."loanId" AND ((m."movedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date > NEW."writeOffDate") THEN
+      RAISE EXCEPTION 'a write-off takes a running loan''s principal on the books, in the branch it had on the write-off day'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'LoanWriteOff_posted';
+    END IF;
     PERFORM "lender_post"(NEW."writeOffDate", 'write_off', 'LoanWriteOff', NEW."id", NEW."loanId",
       jsonb_build_array(
-        jsonb_build_object('account', "lender_account"('loan_loss_reserve'), 'branch', branch, 'amount', NEW."amount"),
-        jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', branch, 'amount', -NEW."amount")),
+        jsonb_build_object('account', "lender_account"('loan_loss_reserve'), 'branch', loan."branchId", 'amount', NEW."amount"),
+        jsonb_build_object('account', "lender_account"('loan_portfolio'), 'branch', loan."branchId", 'amount', -NEW."amount")),
       NEW."decidedById");
   END IF;
   RETURN NULL;
@@ -133,6 +145,10 @@ BEGIN
   IF payment."status" <> 'completed' THEN RETURN NULL; END IF;
   -- A written-off loan's principal is off the books: whatever is paid on it is recovery income (never an overpayment).
   IF (SELECT "status" FROM "Loan" WHERE "id" = payment."loanId") = 'written_off' THEN
+    IF payment."paymentDate" < (SELECT w."writeOffDate" FROM "LoanWriteOff" w WHERE w."loanId" = payment."loanId" AND w."status" = 'approved') THEN
+      RAISE EXCEPTION 'a payment on a written-off loan is dated on or after its write-off day'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'LoanPayment_recovery_after_write_off';
+    END IF;
     RETURN "lender_post"(payment."paymentDate", 'recovery', 'LoanPayment', payment."id", payment."loanId",
       jsonb_build_array(
         jsonb_build_object('account', "lender_channel_account"(payment."method"), 'branch', payment."receivedAtBranchId", 'amount', payment."amount"),
@@ -224,3 +240,21 @@ BEGIN
   RETURN run_id;
 END $$;
 REVOKE EXECUTE ON FUNCTION "lender_provisioning_run"(date, text) FROM PUBLIC;
+
+-- A payment reversed: its entry (a repayment, or a recovery of a written-off loan) reversed today, by who approved it.
+CREATE OR REPLACE FUNCTION "loan_payment_reversed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  posted text;
+BEGIN
+  SELECT "id" INTO posted FROM "LenderJournalEntry" WHERE "sourceType" = 'LoanPayment' AND "sourceId" = NEW."id" AND "kind" IN ('repayment', 'recovery');
+  IF posted IS NOT NULL THEN
+    PERFORM "lender_reverse"(posted, (now() AT TIME ZONE 'Asia/Dhaka')::date, 'LoanPaymentReversal', NEW."id",
+      (SELECT r."decidedById" FROM "PaymentReversal" r WHERE r."paymentId" = NEW."id" AND r."status" = 'approved'));
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- The guards hold in every session, the restore's too (as the other books' guards).
+ALTER TABLE "LoanWriteOff" ENABLE ALWAYS TRIGGER "LoanWriteOff_guard";
+ALTER TABLE "Loan" ENABLE ALWAYS TRIGGER "Loan_written_off_guard";
+ALTER TABLE "WriteOffPolicy" ENABLE ALWAYS TRIGGER "WriteOffPolicy_valid";

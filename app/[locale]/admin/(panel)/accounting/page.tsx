@@ -10,7 +10,8 @@ import { PageHeader } from "@/components/admin/page-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
-import { lenderAccounts, lenderBooksClosing, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
+import { StatementsView } from "@/components/admin/accounting/statements-view";
+import { lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
 import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { writeOffCandidates, writeOffLists } from "@/lib/write-offs/queries";
@@ -23,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", provisioning: "provisioning", "write-offs": "writeOffs" } as const;
+const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", statements: "statements", provisioning: "provisioning", "write-offs": "writeOffs" } as const;
 
 /**
  * The lender's books (issue 50; decision 0263), of the branches the staff member sees (the branch picker narrows them):
@@ -45,6 +46,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
   ]);
   const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
   const provisioning = query.view === "provisioning" ? await provisioningView(ctx.scope, query.run) : null;
+  const statements = query.view === "statements" ? await lenderStatements(ctx.scope, { from: query.from, to: query.to }) : null;
   const writeOffs = query.view === "write-offs" ? await Promise.all([writeOffCandidates(ctx.scope), writeOffLists(ctx.scope)]) : null;
 
   return (
@@ -95,6 +97,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         )
       ) : null}
       {book ? <CashBookTable book={book} query={query} /> : null}
+      {statements ? <StatementsView statements={statements} query={query} /> : null}
       {writeOffs ? (
         <WriteOffView candidates={writeOffs[0]} lists={writeOffs[1]} viewerId={ctx.user.id} canPropose={isAllowed(ctx, "writeOffs.propose")} canDecide={isAllowed(ctx, "writeOffs.approve")} />
       ) : null}

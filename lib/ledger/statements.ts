@@ -1,16 +1,18 @@
-/** The statements the books tab shows and the books PDF prints, from the accounts' totals (pure). */
-import type { AccountTotal } from "./queries";
-
-export type StatementRow = AccountTotal & { balance: number };
-
 /**
- * The trial balance up to a day, the income and expenditure of a period, and the balance sheet up to the day: each
- * account's balance read on its own side, the surplus to date carried to the balance sheet.
+ * The statements every book shows (one ledger mechanism: decision 0263), from its accounts' totals (debits positive),
+ * pure: the trial balance up to a day, the income and expenditure of a period, and the balance sheet up to the day;
+ * each account's balance read on its own side, the surplus to date carried to the balance sheet.
  */
-export function financialStatements(period: readonly AccountTotal[], toDate: readonly AccountTotal[]) {
+
+/** An account's total as the statements read it: its type and kind, its movement (debits less credits). */
+export type LedgerAccountTotal = { type: string; kind: string; total: number };
+
+export type StatementRow<T extends LedgerAccountTotal> = T & { balance: number };
+
+export function financialStatements<T extends LedgerAccountTotal>(period: readonly T[], toDate: readonly T[]) {
   const incomes = period.filter((a) => a.type === "income" && a.total !== 0);
   const expenses = period.filter((a) => a.type === "expense" && a.total !== 0);
-  const side = (type: string, sign: 1 | -1): StatementRow[] => toDate.filter((a) => a.type === type && a.total !== 0).map((a) => ({ ...a, balance: sign * a.total }));
+  const side = (type: string, sign: 1 | -1): StatementRow<T>[] => toDate.filter((a) => a.type === type && a.total !== 0).map((a) => ({ ...a, balance: sign * a.total }));
   const sum = (rows: readonly { balance: number }[]) => rows.reduce((s, r) => s + r.balance, 0);
   const assets = side("asset", 1);
   const liabilities = side("liability", -1);
