@@ -4,7 +4,8 @@
  * every loan disbursed 400–730 days ago, nine instalments of twelve paid (cash, bKash, Nagad in turn; the ninth with a
  * late fee), each disbursement and payment posted as the database posts them (entries and lines written in bulk, the
  * running totals kept by the lines' own statement trigger; the per-row checks switched off for the load only). Server
- * time of what the accounting screen runs (lib/accounting/queries.ts), BENCH_ROUNDS each (default 50) after 5 warm-ups,
+ * time of what the accounting screen runs (lib/accounting/queries.ts: trial balance, statements, cash books, ledgers,
+ * journal), BENCH_ROUNDS each (default 50) after 5 warm-ups,
  * for the head office (every branch) and one branch; then the month-end provisioning run for all loans, timed once.
  * Goals: each screen p95 ≤ 100 ms; the provisioning run ≤ 30 s.
  */
@@ -119,6 +120,7 @@ try {
   for (const [who, scope] of scopes) {
     console.log(`\n${who} (${rounds} calls each):`);
     await time(`${who}: trial balance today`, () => books.lenderTrialBalance(scope, today));
+    await time(`${who}: balance sheet and income statement, a year`, () => books.lenderStatements(scope, { from: yearBack, to: today }));
     await time(`${who}: cash book, bKash, a month`, () => books.lenderCashBook(scope, { channel: "bkash", from: yearBack, to: yearBackEnd }));
     await time(`${who}: cash book, cash in hand, this month`, () => books.lenderCashBook(scope, { channel: "cash_in_hand", from: monthStart, to: today }));
     await time(`${who}: ledger page, loan portfolio, a month`, () => books.lenderLedger(scope, { code: "1200", from: yearBack, to: yearBackEnd, page: 1 }));

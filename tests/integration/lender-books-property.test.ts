@@ -1,10 +1,12 @@
 /**
- * Issue 50's property (decision 0263, 0264): over any sequence of payments (any channel, partial, early or on a past
- * day, more than is owed), reversals, loans moved between branches and new disbursements, the lender's books stay
- * equal to the loans' own records: the trial balance balances; the loan portfolio, in each branch, is the principal
- * outstanding of the loans there; each channel's account is its payments received less what it paid out; interest and
- * late-fee income are what the standing payments allocated; the inter-branch account adds up to zero; the daily running
- * totals equal the lines.
+ * Issue 50's property (decisions 0263, 0264, 0266, 0267): over any sequence of payments (any channel, partial, early or
+ * on a past day, more than is owed), reversals, loans moved between branches, new disbursements, early settlements,
+ * partial prepayments, write-offs and recoveries, the lender's books stay equal to the loans' own records: the trial
+ * balance balances; the loan portfolio, in each branch, is the principal outstanding of the loans there not written
+ * off; each channel's account is its payments received less what it paid out; interest and late-fee income are what
+ * the standing payments posted as repayments allocated, recovery income what those posted as recoveries brought in; the
+ * loan-loss reserve is what the run kept less what was written off; the inter-branch account adds up to zero; the daily
+ * running totals equal the lines.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -17,7 +19,9 @@ import { prisma } from "@/lib/db";
 import { dhakaToday } from "@/lib/format";
 import type { PaymentMethod } from "@/lib/generated/prisma/enums";
 import type { DisbursementChannel } from "@/lib/loans/disbursement-channel";
-import { addCalendarDays } from "@/lib/repayments/schedule";
+import { addCalendarDays, addCalendarMonths } from "@/lib/repayments/schedule";
+import { prepayLoan, quoteSettlement, settleLoan } from "@/lib/repayments/early-repayment-service";
+import { approveWriteOff, proposeWriteOff } from "@/lib/write-offs/service";
 import { approvePaymentReversal, requestPaymentReversal } from "@/lib/repayments/reversal-service";
 import { recordPayment } from "@/lib/repayments/service";
 import { seedProducts } from "@/prisma/seed";
@@ -27,6 +31,9 @@ import { createStaff, staffContextOf } from "../support/staff-session";
 type Ctx = Awaited<ReturnType<typeof staffContextOf>>;
 type Step =
   | { kind: "pay"; loan: number; amount: number; method: PaymentMethod; daysAgo: number }
+  | { kind: "settle"; loan: number }
+  | { kind: "prepay"; loan: number; amount: number }
+  | { kind: "writeOff"; loan: number }
   | { kind: "reverse"; loan: number }
   | { kind: "move"; loan: number; branch: number }
   | { kind: "disburse"; channel: DisbursementChannel };
@@ -38,18 +45,37 @@ let agent: Ctx;
 let maker: Ctx;
 let checker: Ctx;
 
+/** Loans disbursed in June 2022 and never paid: bad for years by 30 June 2026 (the write-off step's candidates). */
+const oldLoans: { loanNumber: string; userNumber: string }[] = [];
+let proposer: Ctx;
+let approver: Ctx;
+
 beforeAll(async () => {
   await seedProducts(prisma);
   for (let i = 0; i < 3; i += 1) {
     const loan = await disbursedLoan("৫০,০০০");
     loans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
   }
+  for (let i = 0; i < 3; i += 1) {
+    const loan = await disbursedLoan("৫০,০০০");
+    const row = await prisma.loan.update({ where: { loanNumber: loan.loanNumber }, data: { disbursedAt: new Date("2022-06-10T04:00:00Z") }, select: { id: true, tenure: true } });
+    for (let n = 1; n <= row.tenure; n++) {
+      const date = new Date(`${addCalendarMonths("2022-06-10", n)}T00:00:00Z`);
+      await prisma.loanInstallment.update({ where: { loanId_emiNumber: { loanId: row.id, emiNumber: n } }, data: { dueDate: date, scheduledDate: date, status: "overdue" } });
+    }
+    oldLoans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
+    loans.push(oldLoans.at(-1)!);
+  }
+  // September's run: the old loans bad, fully provided for (the write-off policy's conditions).
+  await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-09-30'::date, NULL)`;
   // Branches opened after the loans (with one branch, new records go there by default).
   const other = await prisma.office.create({ data: { code: "PT-B1", nameBn: "দ্বিতীয় শাখা", nameEn: "Second branch", level: "branch", parentId: "office-head", openedOn: new Date("2026-01-01") } });
   branches = [MAIN, other.id];
   agent = await staffContextOf((await createStaff("collection_agent")).id);
   maker = await staffContextOf((await createStaff("account_manager")).id);
   checker = await staffContextOf((await createStaff("admin")).id);
+  proposer = await staffContextOf((await createStaff("loan_officer")).id);
+  approver = await staffContextOf((await createStaff("admin")).id);
 });
 
 async function run(step: Step): Promise<void> {
@@ -62,6 +88,15 @@ async function run(step: Step): Promise<void> {
     if (!last) return;
     const asked = await requestPaymentReversal(maker, { paymentNumber: last.paymentNumber, reason: "property" });
     if (asked.ok) await approvePaymentReversal(checker, { reversalId: asked.data.reversalId, idempotencyKey: randomUUID() });
+  } else if (step.kind === "settle") {
+    const quote = await quoteSettlement(agent, { loanNumber: loan!.loanNumber, onDate: dhakaToday() });
+    if (quote.ok) await settleLoan(agent, { loanNumber: loan!.loanNumber, amount: quote.data.total, method: "bkash", paymentDate: dhakaToday(), reference: `S${randomUUID().slice(0, 10)}`, notes: null, idempotencyKey: randomUUID() });
+  } else if (step.kind === "prepay") {
+    await prepayLoan(agent, { loanNumber: loan!.loanNumber, amount: step.amount, method: "cash", paymentDate: dhakaToday(), reference: null, notes: null, idempotencyKey: randomUUID() });
+  } else if (step.kind === "writeOff") {
+    const old = oldLoans[step.loan % oldLoans.length]!;
+    const proposed = await proposeWriteOff(proposer, { loanNumber: old.loanNumber, writeOffDate: "2026-06-30", reason: "property" });
+    if (proposed.ok) await approveWriteOff(approver, { writeOffId: proposed.data.writeOffId, boardResolution: "BR-P", idempotencyKey: randomUUID() });
   } else if (step.kind === "move") {
     await prisma.loan.update({ where: { loanNumber: loan!.loanNumber }, data: { branchId: branches[step.branch % branches.length]! } });
   } else {
@@ -83,10 +118,20 @@ async function expectBooksEqualRecords(): Promise<void> {
 
   const records = await prisma.loan.findMany({
     where: { disbursedAt: { not: null } },
-    select: { branchId: true, disbursedAmount: true, disbursementMethod: true, payments: { where: { status: "completed" }, select: { amount: true, method: true, allocations: { select: { principal: true, interest: true, lateFee: true } } } } },
+    select: {
+      branchId: true,
+      status: true,
+      disbursedAmount: true,
+      disbursementMethod: true,
+      payments: { where: { status: "completed" }, select: { id: true, amount: true, method: true, allocations: { select: { principal: true, interest: true, lateFee: true } } } },
+    },
   });
+  // How the books took each standing payment: a repayment, or a recovery of a written-off loan.
+  const recoveries = new Set((await prisma.lenderJournalEntry.findMany({ where: { sourceType: "LoanPayment", kind: "recovery" }, select: { sourceId: true } })).map((e) => e.sourceId));
   for (const branchId of [...branches, ...new Set(records.map((r) => r.branchId))]) {
-    const outstanding = records.filter((r) => r.branchId === branchId).reduce((s, r) => s + r.disbursedAmount! - r.payments.flatMap((p) => p.allocations).reduce((t, a) => t + a.principal, 0), 0);
+    const outstanding = records
+      .filter((r) => r.branchId === branchId && r.status !== "written_off")
+      .reduce((s, r) => s + r.disbursedAmount! - r.payments.flatMap((p) => p.allocations).reduce((t, a) => t + a.principal, 0), 0);
     expect(book("loan_portfolio", branchId), `portfolio of ${branchId}`).toBe(outstanding);
   }
   const payments = records.flatMap((r) => r.payments);
@@ -98,9 +143,14 @@ async function expectBooksEqualRecords(): Promise<void> {
   expect(book("card")).toBe(received("card"));
   expect(book("cash_in_hand")).toBe(received("cash") - paidOut("cash"));
   expect(book("bank")).toBe(received("bank_transfer") - paidOut("bank_transfer"));
-  const allocated = payments.flatMap((p) => p.allocations);
+  const allocated = payments.filter((p) => !recoveries.has(p.id)).flatMap((p) => p.allocations);
   expect(book("interest_income")).toBe(0 - allocated.reduce((s, a) => s + a.interest, 0));
   expect(book("late_fee_income")).toBe(0 - allocated.reduce((s, a) => s + a.lateFee, 0));
+  expect(book("recovery_income")).toBe(0 - payments.filter((p) => recoveries.has(p.id)).reduce((s, p) => s + p.amount, 0));
+  // The reserve: what September's run kept, less every write-off (each takes the loan's principal off the portfolio).
+  const kept = await prisma.loanClassification.aggregate({ where: { run: { asOf: new Date("2026-09-30T00:00:00Z") } }, _sum: { required: true } });
+  const writtenOff = await prisma.loanWriteOff.aggregate({ where: { status: "approved" }, _sum: { amount: true } });
+  expect(-book("loan_loss_reserve")).toBe((kept._sum.required ?? 0) - (writtenOff._sum.amount ?? 0));
 
   const [{ drift }] = (await prisma.$queryRaw<{ drift: bigint }[]>`
     SELECT count(*) AS "drift" FROM (
@@ -111,6 +161,9 @@ async function expectBooksEqualRecords(): Promise<void> {
 }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("settle" as const), loan: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("prepay" as const), loan: fc.nat(20), amount: fc.integer({ min: 1, max: 40_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("writeOff" as const), loan: fc.nat(5) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("pay" as const), loan: fc.nat(20), amount: fc.integer({ min: 1, max: 60_000 }), method: fc.constantFrom<PaymentMethod>("cash", "bkash", "nagad", "rocket", "bank_transfer", "card"), daysAgo: fc.integer({ min: 0, max: 40 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("reverse" as const), loan: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("move" as const), loan: fc.nat(20), branch: fc.nat(3) }) },
@@ -118,7 +171,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("the lender's books", () => {
-  it("stay balanced and equal to the loans' records after any sequence of payments, reversals, moves and disbursements (property)", async () => {
+  it("stay balanced and equal to the loans' records after any sequence of payments, reversals, moves, disbursements, settlements, prepayments, write-offs and recoveries (property)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         for (const s of steps) await run(s);
@@ -130,7 +183,7 @@ describe("the lender's books", () => {
 });
 
 describe("one known sequence", () => {
-  it("posts what each step says: two payments, a reversal, a move and a disbursement, and the books still equal the records", async () => {
+  it("posts what each step says: payments, a reversal, a move, a disbursement, a prepayment, a settlement, a write-off and a recovery; the books still equal the records", async () => {
     const kinds = async () => Object.fromEntries((await prisma.lenderJournalEntry.groupBy({ by: ["kind"], _count: { _all: true } })).map((c) => [c.kind, c._count._all]));
     const before = await kinds();
     const fresh = await disbursedLoan("৫০,০০০");
@@ -147,6 +200,23 @@ describe("one known sequence", () => {
     const after = await kinds();
     const delta = (kind: string) => (after[kind] ?? 0) - (before[kind] ?? 0);
     expect({ disbursement: delta("disbursement"), repayment: delta("repayment"), reversal: delta("reversal"), branch_move: delta("branch_move") }).toEqual({ disbursement: 2, repayment: 2, reversal: 1, branch_move: 1 });
+    await expectBooksEqualRecords();
+
+    // A prepayment and a settlement of a new loan, each one repayment entry; every old loan written off that still may
+    // be (at least one is, whatever the property did), and a payment on one a recovery.
+    const another = await disbursedLoan("৫০,০০০");
+    loans.unshift({ loanNumber: another.loanNumber, userNumber: another.customer.userNumber });
+    await run({ kind: "prepay", loan: 0, amount: 10_000 });
+    await run({ kind: "settle", loan: 0 });
+    expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: another.loanNumber }, select: { status: true } })).toEqual({ status: "closed" });
+    for (let i = 0; i < oldLoans.length; i += 1) await run({ kind: "writeOff", loan: i });
+    const writtenOff = await prisma.loan.findFirstOrThrow({ where: { loanNumber: { in: oldLoans.map((l) => l.loanNumber) }, status: "written_off" }, select: { loanNumber: true } });
+    loans.unshift(oldLoans.find((l) => l.loanNumber === writtenOff.loanNumber)!);
+    await run({ kind: "pay", loan: 0, amount: 700, method: "nagad", daysAgo: 0 });
+    const last = await kinds();
+    expect((last.repayment ?? 0) - (after.repayment ?? 0)).toBe(2);
+    expect((last.recovery ?? 0) - (after.recovery ?? 0)).toBe(1);
+    expect(last.write_off ?? 0).toBeGreaterThan(0);
     await expectBooksEqualRecords();
   });
 });

@@ -54,10 +54,10 @@ const INVENTORY: Record<string, { sites: number; why: keyof typeof WHY }> = {
   "lib/repayments/collection-service.ts": { sites: 6, why: "actionChecks" },
   "lib/repayments/queries.ts": { sites: 21, why: "narrowedSql" },
   "lib/repayments/early-repayment-service.ts": { sites: 14, why: "actionChecks" }, // under the loan locked and checked with inScope (lockedLoanForPayment, or the reversal's)
-  "lib/repayments/reversal-service.ts": { sites: 9, why: "actionChecks" }, // the payment's loan is locked and checked with inScope; then its instalments
-  "lib/repayments/service.ts": { sites: 7, why: "actionChecks" },
-  "lib/write-offs/queries.ts": { sites: 1, why: "underScopedParent" }, // recoveries of the write-offs found through the scope
-  "lib/write-offs/service.ts": { sites: 9, why: "actionChecks" }, // under the loan locked and checked with inScope
+  "lib/repayments/reversal-service.ts": { sites: 8, why: "actionChecks" }, // the payment's loan is locked and checked with inScope; then its instalments
+  "lib/repayments/service.ts": { sites: 8, why: "actionChecks" },
+  "lib/write-offs/queries.ts": { sites: 6, why: "narrowedSql" }, // the candidates' SQL narrowed with branchInScopeSql; the recoveries and facts of loans found through it
+  "lib/write-offs/service.ts": { sites: 11, why: "actionChecks" }, // under the loan locked and checked with inScope
   "lib/society/field/receipts.ts": { sites: 1, why: "system" }, // a society's receipt SMS: about no branch's record
 };
 
