@@ -45,7 +45,18 @@ let agent: Ctx;
 let maker: Ctx;
 let checker: Ctx;
 
-/** Loans disbursed in June 2022 and never paid: bad for years by 30 June 2026 (the write-off step's candidates). */
+/** A loan disbursed in June 2022 and never paid: bad for years by 30 June 2026 (a write-off's candidate once classified). */
+async function oldBadLoan(): Promise<{ loanNumber: string; userNumber: string }> {
+  const loan = await disbursedLoan("৫০,০০০");
+  const row = await prisma.loan.update({ where: { loanNumber: loan.loanNumber }, data: { disbursedAt: new Date("2022-06-10T04:00:00Z") }, select: { id: true, tenure: true } });
+  for (let n = 1; n <= row.tenure; n++) {
+    const date = new Date(`${addCalendarMonths("2022-06-10", n)}T00:00:00Z`);
+    await prisma.loanInstallment.update({ where: { loanId_emiNumber: { loanId: row.id, emiNumber: n } }, data: { dueDate: date, scheduledDate: date, status: "overdue" } });
+  }
+  return { loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber };
+}
+
+/** The write-off step's candidates (classified bad by September's run). */
 const oldLoans: { loanNumber: string; userNumber: string }[] = [];
 let proposer: Ctx;
 let approver: Ctx;
@@ -57,13 +68,7 @@ beforeAll(async () => {
     loans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
   }
   for (let i = 0; i < 3; i += 1) {
-    const loan = await disbursedLoan("৫০,০০০");
-    const row = await prisma.loan.update({ where: { loanNumber: loan.loanNumber }, data: { disbursedAt: new Date("2022-06-10T04:00:00Z") }, select: { id: true, tenure: true } });
-    for (let n = 1; n <= row.tenure; n++) {
-      const date = new Date(`${addCalendarMonths("2022-06-10", n)}T00:00:00Z`);
-      await prisma.loanInstallment.update({ where: { loanId_emiNumber: { loanId: row.id, emiNumber: n } }, data: { dueDate: date, scheduledDate: date, status: "overdue" } });
-    }
-    oldLoans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
+    oldLoans.push(await oldBadLoan());
     loans.push(oldLoans.at(-1)!);
   }
   // September's run: the old loans bad, fully provided for (the write-off policy's conditions).
@@ -71,6 +76,8 @@ beforeAll(async () => {
   // Branches opened after the loans (with one branch, new records go there by default).
   const other = await prisma.office.create({ data: { code: "PT-B1", nameBn: "দ্বিতীয় শাখা", nameEn: "Second branch", level: "branch", parentId: "office-head", openedOn: new Date("2026-01-01") } });
   branches = [MAIN, other.id];
+  // New applicants' upazila stays routed to the main branch (with two branches open, an unrouted one has none).
+  await prisma.upazilaBranch.upsert({ where: { upazilaCode: "493" }, create: { upazilaCode: "493", branchId: MAIN }, update: {} });
   agent = await staffContextOf((await createStaff("collection_agent")).id);
   maker = await staffContextOf((await createStaff("account_manager")).id);
   checker = await staffContextOf((await createStaff("admin")).id);
@@ -147,10 +154,11 @@ async function expectBooksEqualRecords(): Promise<void> {
   expect(book("interest_income")).toBe(0 - allocated.reduce((s, a) => s + a.interest, 0));
   expect(book("late_fee_income")).toBe(0 - allocated.reduce((s, a) => s + a.lateFee, 0));
   expect(book("recovery_income")).toBe(0 - payments.filter((p) => recoveries.has(p.id)).reduce((s, p) => s + p.amount, 0));
-  // The reserve: what September's run kept, less every write-off (each takes the loan's principal off the portfolio).
-  const kept = await prisma.loanClassification.aggregate({ where: { run: { asOf: new Date("2026-09-30T00:00:00Z") } }, _sum: { required: true } });
-  const writtenOff = await prisma.loanWriteOff.aggregate({ where: { status: "approved" }, _sum: { amount: true } });
-  expect(-book("loan_loss_reserve")).toBe((kept._sum.required ?? 0) - (writtenOff._sum.amount ?? 0));
+  // The reserve: what the latest run kept, less every write-off approved since (each takes a loan's principal off).
+  const latest = await prisma.provisioningRun.findFirstOrThrow({ orderBy: { asOf: "desc" }, select: { id: true, ranAt: true } });
+  const kept = await prisma.loanClassification.aggregate({ where: { runId: latest.id }, _sum: { required: true } });
+  const writtenOff = await prisma.loanWriteOff.aggregate({ where: { status: "approved", decidedAt: { gt: latest.ranAt } }, _sum: { amount: true } });
+  expect(book("loan_loss_reserve") + (kept._sum.required ?? 0) - (writtenOff._sum.amount ?? 0)).toBe(0);
 
   const [{ drift }] = (await prisma.$queryRaw<{ drift: bigint }[]>`
     SELECT count(*) AS "drift" FROM (
@@ -209,9 +217,12 @@ describe("one known sequence", () => {
     await run({ kind: "prepay", loan: 0, amount: 10_000 });
     await run({ kind: "settle", loan: 0 });
     expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: another.loanNumber }, select: { status: true } })).toEqual({ status: "closed" });
-    for (let i = 0; i < oldLoans.length; i += 1) await run({ kind: "writeOff", loan: i });
-    const writtenOff = await prisma.loan.findFirstOrThrow({ where: { loanNumber: { in: oldLoans.map((l) => l.loanNumber) }, status: "written_off" }, select: { loanNumber: true } });
-    loans.unshift(oldLoans.find((l) => l.loanNumber === writtenOff.loanNumber)!);
+    // A loan bad for years of its own, classified by October's run, written off, then paid on.
+    oldLoans.unshift(await oldBadLoan());
+    await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-10-31'::date, NULL)`;
+    await run({ kind: "writeOff", loan: 0 });
+    expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: oldLoans[0]!.loanNumber }, select: { status: true } })).toEqual({ status: "written_off" });
+    loans.unshift(oldLoans[0]!);
     await run({ kind: "pay", loan: 0, amount: 700, method: "nagad", daysAgo: 0 });
     const last = await kinds();
     expect((last.repayment ?? 0) - (after.repayment ?? 0)).toBe(2);
