@@ -1,7 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { closeLenderBooksSchema, runProvisioningSchema } from "./schemas";
-import { closeLenderBooks, runProvisioning } from "./service";
+import { closeLenderBooksSchema, provisioningRulesSchema, runProvisioningSchema } from "./schemas";
+import { closeLenderBooks, runProvisioning, updateProvisioningRules } from "./service";
 
 export const closeLenderBooksAction = defineAction({
   name: "accounting.books.close",
@@ -15,4 +15,11 @@ export const runProvisioningAction = defineAction({
   permission: "accounting.close",
   input: runProvisioningSchema,
   handler: (input, ctx) => runProvisioning(ctx, input),
+});
+
+export const updateProvisioningRulesAction = defineAction({
+  name: "accounting.provisioning.rules",
+  permission: "accounting.rules",
+  input: provisioningRulesSchema,
+  handler: (input, ctx) => updateProvisioningRules(ctx, input),
 });

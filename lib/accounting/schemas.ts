@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { firstValue, pageParam } from "@/lib/validation/search-params";
-import { isRealIsoDate, msg } from "@/lib/validation/fields";
+import { isRealIsoDate, msg, typedNumber } from "@/lib/validation/fields";
 
 export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "statements", "provisioning", "write-offs"] as const;
 export type BooksView = (typeof BOOKS_VIEWS)[number];
@@ -83,3 +83,22 @@ export const runProvisioningSchema = z.object({
     .refine((v) => isRealIsoDate(v) && v === monthEndOf(v) && v < dhakaToday(), msg("invalidDate")),
 });
 export type RunProvisioningValues = z.input<typeof runProvisioningSchema>;
+
+/**
+ * A super admin's classification rules (decision 0265: the regulator changes them by circular): the last day overdue of
+ * each category before "bad" (regular is "not overdue": 0; each next category starts the day after), and each rate.
+ */
+export const provisioningRulesSchema = z
+  .object({
+    watchfulTo: typedNumber(1, 3650, 0, "invalidDays"),
+    substandardTo: typedNumber(1, 3650, 0, "invalidDays"),
+    doubtfulTo: typedNumber(1, 3650, 0, "invalidDays"),
+    regular: typedNumber(0, 100, 2, "invalidRate"),
+    watchful: typedNumber(0, 100, 2, "invalidRate"),
+    substandard: typedNumber(0, 100, 2, "invalidRate"),
+    doubtful: typedNumber(0, 100, 2, "invalidRate"),
+    bad: typedNumber(0, 100, 2, "invalidRate"),
+  })
+  .refine((v) => v.substandardTo > v.watchfulTo, { path: ["substandardTo"], error: "invalidRange" })
+  .refine((v) => v.doubtfulTo > v.substandardTo, { path: ["doubtfulTo"], error: "invalidRange" });
+export type ProvisioningRulesValues = z.input<typeof provisioningRulesSchema>;

@@ -5,6 +5,8 @@ import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
 import { isBranchBooksClosed } from "@/lib/db-errors";
 import { isoDateOf } from "@/lib/validation/fields";
+import type { z } from "zod";
+import type { provisioningRulesSchema } from "./schemas";
 
 /**
  * Closes the lender's books through a day, for every open branch at once (the statements are the lender's): from then
@@ -65,4 +67,35 @@ export async function runProvisioning(ctx: StaffContext, input: { asOf: string }
     if (isBranchBooksClosed(error)) return fail("conflict", { reason: "provisioningPeriodClosed" });
     throw error;
   }
+}
+
+/**
+ * A super admin changes the classification rules (issue 50, point 3; decision 0265), audited: all five in one statement
+ * (the database checks them whole after it: every day overdue from 0 in exactly one category, each rate at most 100%),
+ * never while a run is classifying (the run's lock). Runs already made keep the rules they applied.
+ */
+export async function updateProvisioningRules(ctx: StaffContext, input: z.output<typeof provisioningRulesSchema>): Promise<ActionResult<{ updated: true }>> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0))`;
+    const before = await tx.provisioningRule.findMany({ orderBy: { category: "asc" }, select: { category: true, minDays: true, maxDays: true, percent: true } });
+    await tx.$executeRaw`
+      UPDATE "ProvisioningRule" r SET "minDays" = v."minDays", "maxDays" = v."maxDays", "percent" = v."percent", "updatedAt" = now(), "updatedById" = ${ctx.user.id}
+      FROM (VALUES
+        ('regular', 0, 0, ${input.regular}::numeric),
+        ('watchful', 1, ${input.watchfulTo}::int, ${input.watchful}::numeric),
+        ('substandard', ${input.watchfulTo + 1}::int, ${input.substandardTo}::int, ${input.substandard}::numeric),
+        ('doubtful', ${input.substandardTo + 1}::int, ${input.doubtfulTo}::int, ${input.doubtful}::numeric),
+        ('bad', ${input.doubtfulTo + 1}::int, NULL::int, ${input.bad}::numeric)
+      ) AS v("category", "minDays", "maxDays", "percent")
+      WHERE r."category" = v."category"::"LoanClassificationCategory"`;
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: "accounting.provisioning.rules",
+      entityType: "ProvisioningRule",
+      entityId: "all",
+      before: Object.fromEntries(before.map((r) => [r.category, `${r.minDays}-${r.maxDays ?? ""}:${r.percent.toString()}%`])),
+      after: { ...input },
+    });
+    return ok({ updated: true as const });
+  });
 }

@@ -34,6 +34,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   "prepaymentSettleInstead",
   "prepaymentNotAboveCurrent",
   "beforeWriteOff",
+  "invalidRate",
+  "invalidDays",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

@@ -64,6 +64,8 @@ export const PERMISSIONS = {
   "writeOffs.approve": ["super_admin", "admin"],
   /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
   "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
+  /** Change the classification rules: each category's days overdue and provision rate (decision 0265), audited. */
+  "accounting.rules": ["super_admin"],
   /** Close the lender's books through a day, every branch at once (decision 0263), and run the month-end provisioning (0265). */
   "accounting.close": ["super_admin", "admin"],
   /**
@@ -103,6 +105,7 @@ export const HEAD_OFFICE_PERMISSIONS = [
   "settings.offices",
   "societies.manage",
   "accounting.close",
+  "accounting.rules",
   "writeOffs.approve",
 ] as const satisfies readonly Permission[];
 

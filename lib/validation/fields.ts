@@ -9,14 +9,17 @@ import { normalizeBdMobile, normalizeNid } from "./bd";
 
 export const msg = (key: ValidationMessageKey) => ({ error: key });
 
-/** A number typed as text (Bengali digits allowed) within [min, max] with at most `decimals` decimals. */
-export const typedNumber = (min: number, max: number, decimals: number) =>
+/**
+ * A number typed as text (Bengali digits allowed) within [min, max] with at most `decimals` decimals; `message` says
+ * what is wrong otherwise (default: "enter a whole number").
+ */
+export const typedNumber = (min: number, max: number, decimals: number, message: ValidationMessageKey = "invalidNumber") =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (parseNumberInput(v) ?? Number.NaN)) : v),
     z
-      .number({ error: (issue) => (issue.input === undefined ? "required" : "invalidNumber") })
-      .refine((n) => Number.isFinite(n) && n >= min && n <= max, "invalidNumber")
-      .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), "invalidNumber"),
+      .number({ error: (issue) => (issue.input === undefined ? "required" : message) })
+      .refine((n) => Number.isFinite(n) && n >= min && n <= max, message)
+      .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), message),
   );
 
 /**

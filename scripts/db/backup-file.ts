@@ -16,6 +16,7 @@
  * The key is BACKUP_ENCRYPTION_KEY: 32 random bytes as base64 (`openssl rand -base64 32`).
  * File names are rinbondhu-<UTC time>.backup, e.g. rinbondhu-20261126T093000Z.backup: sorting them sorts by age.
  */
+import { once } from "node:events";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, rename, rm, stat } from "node:fs/promises";
@@ -104,6 +105,7 @@ export async function writeBackupFile(target: string, key: Buffer, manifest: unk
   const header = Buffer.concat([MAGIC, Buffer.from([FORMAT_VERSION]), backupKeyId(key), iv]);
   const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(header);
+  const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
   try {
     await pipeline(
       plaintext(manifest, dump),
@@ -113,13 +115,15 @@ export async function writeBackupFile(target: string, key: Buffer, manifest: unk
         yield* ciphertext;
         yield cipher.getAuthTag(); // available once the cipher has ended
       },
-      createWriteStream(temp, { flags: "wx", mode: 0o600 }),
+      out,
     );
     const file = await open(temp, "r+");
     await file.sync().finally(() => file.close());
     if (await stat(target).catch(() => null)) throw new Error(`${path.basename(target)} exists already`);
     await rename(temp, target);
   } catch (error) {
+    // The file may still be opening when the dump fails early: once the stream has let it go, nothing re-creates it.
+    if (!out.closed) await once(out, "close").catch(() => undefined);
     await rm(temp, { force: true });
     throw error;
   }

@@ -177,3 +177,21 @@ test("English at 360 px: an account manager reads the register of written-off lo
   await page.screenshot({ path: test.info().outputPath("statements-en-360.png"), fullPage: true });
   await page.context().close();
 });
+
+test("English at 360 px: the super admin finds the categories and rates editable, and a rate above 100% refused", async ({ browser }) => {
+  const page = await staffPage(browser, "super_admin", { width: 360, language: "en" });
+  await page.goto("/admin/accounting?view=provisioning");
+  const form = page.getByTestId("provisioning-rules-form");
+  await expect(form.locator("#provisioning-watchfulTo")).toHaveValue("30");
+  await expect(form.locator("#provisioning-bad")).toHaveValue("100");
+  await form.locator("#provisioning-bad").fill("120");
+  await form.getByTestId("provisioning-rules-submit").click();
+  await expect(form.getByRole("alert").first()).toContainText("0 to 100");
+  const [bad] = await dbQuery<{ percent: string }>(`SELECT "percent"::text AS "percent" FROM "ProvisioningRule" WHERE "category" = 'bad'`);
+  expect(Number(bad!.percent)).toBe(100);
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, 360);
+  await page.screenshot({ path: test.info().outputPath("provisioning-rules-en-360.png"), fullPage: true });
+  await page.context().close();
+});

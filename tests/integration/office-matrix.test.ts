@@ -260,6 +260,7 @@ const ROWS: Row[] = [
   ...[
     "accounting.books.close",
     "accounting.provisioning.run",
+    "accounting.provisioning.rules",
     "blacklist.add",
     "blacklist.import",
     "blacklist.remove",

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("@/lib/auth/current", () => import("@/tests/support/current-session-mock"));
 vi.mock("@/lib/request", () => import("@/tests/support/request-mock"));
 
-import { runProvisioningAction } from "@/lib/accounting/actions";
+import { runProvisioningAction, updateProvisioningRulesAction } from "@/lib/accounting/actions";
 import { provisioningReport } from "@/lib/accounting/queries";
 import { monthEndOf, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { runProvisioning } from "@/lib/accounting/service";
@@ -174,5 +174,35 @@ describe("later months and the rules", () => {
     const row = await prisma.loanClassification.findFirstOrThrow({ select: { runId: true, loanId: true } });
     await expect(prisma.loanClassification.update({ where: { runId_loanId: row }, data: { required: 0 } })).rejects.toThrow(/Provisioning_immutable|history/);
     await expect(prisma.provisioningRun.deleteMany({})).rejects.toThrow(/Provisioning_immutable|history/);
+  });
+});
+
+describe("a super admin's rules", () => {
+  it("changes the days and rates in one go, audited; a gap, a rate above 100% and anyone else are refused and change nothing", async () => {
+    const rules = async () => (await prisma.provisioningRule.findMany({ orderBy: { category: "asc" }, select: { category: true, minDays: true, maxDays: true, percent: true } })).map((r) => ({ ...r, percent: r.percent.toNumber() }));
+    const before = await rules();
+    const circular = { watchfulTo: "৬০", substandardTo: "180", doubtfulTo: "365", regular: "1", watchful: "5.5", substandard: "25", doubtful: "75", bad: "100" };
+    await actAs("admin");
+    expect(await updateProvisioningRulesAction(circular)).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    const superAdmin = await actAs("super_admin");
+    expect(await updateProvisioningRulesAction({ ...circular, substandardTo: "50" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { substandardTo: "invalidRange" } } });
+    expect(await updateProvisioningRulesAction({ ...circular, bad: "120" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { bad: "invalidRate" } } });
+    expect(await rules()).toEqual(before);
+
+    expect(await updateProvisioningRulesAction(circular)).toEqual({ ok: true, data: { updated: true } });
+    expect(await rules()).toEqual([
+      { category: "regular", minDays: 0, maxDays: 0, percent: 1 },
+      { category: "watchful", minDays: 1, maxDays: 60, percent: 5.5 },
+      { category: "substandard", minDays: 61, maxDays: 180, percent: 25 },
+      { category: "doubtful", minDays: 181, maxDays: 365, percent: 75 },
+      { category: "bad", minDays: 366, maxDays: null, percent: 100 },
+    ]);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "accounting.provisioning.rules" }, orderBy: { createdAt: "desc" }, select: { actorId: true } });
+    expect(audit.actorId).toBe(superAdmin.id);
+
+    // Back to what the other tests of this file read.
+    const restore = Object.fromEntries(before.map((r) => [r.category, String(r.percent)]));
+    expect(await updateProvisioningRulesAction({ watchfulTo: String(before[1]!.maxDays), substandardTo: String(before[2]!.maxDays), doubtfulTo: String(before[3]!.maxDays), ...restore } as never)).toMatchObject({ ok: true });
+    expect(await rules()).toEqual(before);
   });
 });

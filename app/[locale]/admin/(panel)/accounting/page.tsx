@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { CloseLenderBooksForm } from "@/components/admin/accounting/close-books-form";
 import { ProvisioningReport, ProvisioningRules, ProvisioningRuns } from "@/components/admin/accounting/provisioning-view";
 import { RunProvisioningForm } from "@/components/admin/accounting/run-provisioning-form";
+import { ProvisioningRulesForm } from "@/components/admin/accounting/provisioning-rules-form";
 import { accountName, booksHref, CashBookTable, JournalTable, LedgerTable, TrialBalanceTable } from "@/components/admin/accounting/books-tables";
 import { FilterForm, FilterSelect, ListTabs } from "@/components/admin/list-parts";
 import { NoticeRegion } from "@/components/admin/notices";
@@ -23,6 +24,21 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The rules as the form shows them: each category's last day overdue (before "bad") and each rate, as typed text. */
+function rulesFormValues(rules: { category: string; maxDays: number | null; percent: number }[]) {
+  const of = (category: string) => rules.find((r) => r.category === category);
+  return {
+    watchfulTo: String(of("watchful")?.maxDays ?? ""),
+    substandardTo: String(of("substandard")?.maxDays ?? ""),
+    doubtfulTo: String(of("doubtful")?.maxDays ?? ""),
+    regular: String(of("regular")?.percent ?? ""),
+    watchful: String(of("watchful")?.percent ?? ""),
+    substandard: String(of("substandard")?.percent ?? ""),
+    doubtful: String(of("doubtful")?.percent ?? ""),
+    bad: String(of("bad")?.percent ?? ""),
+  };
+}
 
 const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", statements: "statements", provisioning: "provisioning", "write-offs": "writeOffs" } as const;
 
@@ -104,6 +120,11 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
       {provisioning ? (
         <>
           <ProvisioningRules rules={provisioning.rules} />
+          {isAllowed(ctx, "accounting.rules") ? (
+            <ClientMessages namespaces={["adminAccounting", "validation", "adminCommon"]}>
+              <ProvisioningRulesForm current={rulesFormValues(provisioning.rules)} />
+            </ClientMessages>
+          ) : null}
           {isAllowed(ctx, "accounting.close") && provisioning.monthEnds.length > 0 ? (
             <ClientMessages namespaces={["adminAccounting", "validation", "adminCommon"]}>
               <RunProvisioningForm monthEnds={provisioning.monthEnds} />
