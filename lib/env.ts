@@ -52,6 +52,11 @@ const schema = z
      * "off": it only queues; another process runs the jobs (tests run them by hand).
      */
     JOB_RUNNER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    /**
+     * "on": once a month has ended (Asia/Dhaka) the job queue runs its interest accrual, classification and
+     * provisioning, unless an admin ran it first. "off": only the button on the books' provisioning view does.
+     */
+    MONTH_END_RUN: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     /** How SMS leave the outbox (lib/outbox/adapter.ts): "log" writes them to the server log, "http" posts them to a gateway. */
     SMS_PROVIDER: z.enum(["log", "http"], { error: 'must be "log" or "http"' }).default("log"),
     /** The SMS gateway's endpoint, with SMS_PROVIDER=http. */

@@ -154,16 +154,24 @@ export async function lenderLedger(
   const total = (await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalLine" l WHERE ${where}`)[0]?.total ?? BigInt(0);
   const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
+  const closing = opening + Number(sums?.movement ?? 0);
+  // A page in the second half is read from the end backwards (the index serves both ways): its running balance is the
+  // closing balance less the lines after it, so no page sums more than half the period's lines.
+  const fromEnd = page > Math.ceil(pageCount / 2);
+  const offset = fromEnd ? Math.max(0, Number(total) - page * BOOKS_PAGE_SIZE) : (page - 1) * BOOKS_PAGE_SIZE;
+  const limit = fromEnd ? Number(total) - (page - 1) * BOOKS_PAGE_SIZE - offset : BOOKS_PAGE_SIZE;
+  const order = fromEnd ? Prisma.sql`l."date" DESC, l."voucher" DESC, l."id" DESC` : Prisma.sql`l."date", l."voucher", l."id"`;
   const rows = await prisma.$queryRaw<{ voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; amount: number; running: bigint }[]>`
     WITH page AS (
-      -- The page's lines with the running sum, in posting order from the account's index alone (the line carries its
-      -- entry's date and voucher); the entry, the loan and the branch joined for the page's lines only.
+      -- The page's lines with the running sum (from the start, or from the end), in posting order from the account's
+      -- index alone (the line carries its entry's date and voucher); the entry, the loan and the branch joined for the
+      -- page's lines only.
       SELECT l."date", l."voucher", l."id", l."entryId", l."branchId", l."amount",
-             sum(l."amount") OVER (ORDER BY l."date", l."voucher", l."id")::bigint AS "running"
+             sum(l."amount") OVER (ORDER BY ${order})::bigint AS "running"
       FROM "LenderJournalLine" l
       WHERE ${where}
-      ORDER BY l."date", l."voucher", l."id"
-      LIMIT ${BOOKS_PAGE_SIZE} OFFSET ${(page - 1) * BOOKS_PAGE_SIZE}
+      ORDER BY ${order}
+      LIMIT ${limit} OFFSET ${offset}
     )
     SELECT p."voucher", p."date", e."kind", ln."loanNumber", o."code" AS "branchCode", p."amount", p."running"
     FROM page p
@@ -174,7 +182,7 @@ export async function lenderLedger(
   return {
     account,
     opening,
-    closing: opening + Number(sums?.movement ?? 0),
+    closing,
     lines: rows.map((r) => ({
       voucher: r.voucher,
       date: isoDateOf(r.date),
@@ -183,7 +191,8 @@ export async function lenderLedger(
       branchCode: r.branchCode,
       debit: r.amount > 0 ? r.amount : 0,
       credit: r.amount < 0 ? -r.amount : 0,
-      balance: opening + Number(r.running),
+      // From the start: the opening plus the lines up to it; from the end: the closing less the lines after it.
+      balance: fromEnd ? closing - Number(r.running) + r.amount : opening + Number(r.running),
     })),
     total: Number(total),
     page,
@@ -254,6 +263,9 @@ export type ProvisioningReportBranch = {
   posted: number;
   kept: number;
   shortfall: number;
+  /** The interest its performing loans had earned and not been paid on the run's day, posted as accrued income then
+   * and reversed the next day (decision 0268). */
+  accrued: number;
 };
 
 /**
@@ -264,9 +276,9 @@ export type ProvisioningReportBranch = {
 export async function provisioningReport(scope: OfficeScope, asOf: string): Promise<ProvisioningReportBranch[] | null> {
   const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true, entryId: true } });
   if (!run) return null;
-  const rows = await prisma.$queryRaw<{ branchId: string; category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: bigint; required: bigint }[]>`
+  const rows = await prisma.$queryRaw<{ branchId: string; category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: bigint; required: bigint; accrued: bigint }[]>`
     SELECT c."branchId", c."category", count(DISTINCT c."customerId")::int AS "borrowers", count(*)::int AS "loans",
-           sum(c."base")::bigint AS "outstanding", sum(c."required")::bigint AS "required"
+           sum(c."base")::bigint AS "outstanding", sum(c."required")::bigint AS "required", sum(c."accruedInterest")::bigint AS "accrued"
     FROM "LoanClassification" c
     WHERE c."runId" = ${run.id} AND ${branchInScopeSql(scope, Prisma.sql`c."branchId"`)}
     GROUP BY 1, 2`;
@@ -288,9 +300,10 @@ export async function provisioningReport(scope: OfficeScope, asOf: string): Prom
       .map((r) => ({ category: r.category, borrowers: r.borrowers, loans: r.loans, outstanding: Number(r.outstanding), required: Number(r.required) }))
       .sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category));
     const required = own.reduce((s, r) => s + r.required, 0);
+    const accrued = rows.filter((r) => r.branchId === office.id).reduce((s, r) => s + Number(r.accrued), 0);
     const keptHere = keptBy.get(office.id) ?? 0;
     const posted = postedBy.get(office.id) ?? 0;
-    return { branchId: office.id, code: office.code, nameBn: office.nameBn, nameEn: office.nameEn, rows: own, required, keptBefore: keptHere - posted, posted, kept: keptHere, shortfall: required - keptHere };
+    return { branchId: office.id, code: office.code, nameBn: office.nameBn, nameEn: office.nameEn, rows: own, required, keptBefore: keptHere - posted, posted, kept: keptHere, shortfall: required - keptHere, accrued };
   });
 }
 

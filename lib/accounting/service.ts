@@ -1,9 +1,10 @@
 import "server-only";
-import { auditBy, writeAudit } from "@/lib/audit/service";
+import { auditBy, writeAudit, type AuditEntry } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
 import { isBranchBooksClosed } from "@/lib/db-errors";
+import { enqueueJob } from "@/lib/jobs/queue";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { z } from "zod";
 import type { provisioningRulesSchema } from "./schemas";
@@ -37,32 +38,59 @@ export async function closeLenderBooks(ctx: StaffContext, input: { through: stri
 }
 
 /**
- * The month-end classification and provisioning run (issue 50, point 3; decision 0265), in one transaction: the
- * database's `lender_provisioning_run` classifies every loan as of the month's last day, keeps each loan's category as
- * history and posts the change in each branch's required provision. Once per month, months in order: a second run for
- * the month (also one at the same moment) is told it has run.
+ * The month-end run (issue 50, points 2 and 3; decisions 0265, 0268), in one transaction: the database's
+ * `lender_provisioning_run` classifies every loan as of the month's last day, keeps each loan's category and unpaid
+ * interest earned as history, posts the change in each branch's required provision, and posts the interest accrued on
+ * performing loans (reversed the next day). Once per month, months in order: a second run for the month (also one at
+ * the same moment) is told it has run.
  */
-export async function runProvisioning(ctx: StaffContext, input: { asOf: string }): Promise<ActionResult<{ asOf: string; loans: number }>> {
+export async function runProvisioning(ctx: StaffContext, input: { asOf: string }): Promise<ActionResult<MonthEndResult>> {
+  return monthEndRun(auditBy(ctx), ctx.user.id, input.asOf);
+}
+
+/** The job kind of the month-end run (lib/accounting/month-end.ts). */
+export const MONTH_END_JOB = "accounting.month-end" as const;
+
+/** Queues the month-end run of the month ending `asOf` unless it has run (or a later one) or a job for it exists. */
+export async function queueMonthEndJob(asOf: string): Promise<"settled" | "queued"> {
+  const [run, job] = await Promise.all([
+    prisma.provisioningRun.findFirst({ where: { asOf: { gte: new Date(`${asOf}T00:00:00Z`) } }, select: { id: true } }),
+    prisma.job.findFirst({ where: { kind: MONTH_END_JOB, payload: { path: ["asOf"], equals: asOf } }, select: { id: true } }),
+  ]);
+  if (run || job) return "settled";
+  await prisma.$transaction((tx) => enqueueJob(tx, { kind: MONTH_END_JOB, payload: { asOf }, maxAttempts: 5 }));
+  return "queued";
+}
+
+/** The month-end job's run (lib/accounting/month-end.ts): the same run, by the system. */
+export function runMonthEndAsSystem(asOf: string): Promise<ActionResult<MonthEndResult>> {
+  return monthEndRun({ actor: { id: null, label: "system" }, ip: null, userAgent: null }, null, asOf);
+}
+
+type MonthEndResult = { asOf: string; loans: number; accrued: number };
+
+async function monthEndRun(by: Pick<AuditEntry, "actor" | "ip" | "userAgent">, userId: string | null, asOf: string): Promise<ActionResult<MonthEndResult>> {
   try {
     return await prisma.$transaction(
       async (tx) => {
-        const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT "lender_provisioning_run"(${input.asOf}::date, ${ctx.user.id}) AS "id"`;
-        const loans = await tx.loanClassification.count({ where: { runId: row!.id } });
-        const required = await tx.loanClassification.aggregate({ where: { runId: row!.id }, _sum: { required: true } });
+        const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT "lender_provisioning_run"(${asOf}::date, ${userId}) AS "id"`;
+        const totals = await tx.loanClassification.aggregate({ where: { runId: row!.id }, _count: { _all: true }, _sum: { required: true, accruedInterest: true } });
+        const loans = totals._count._all;
+        const accrued = totals._sum.accruedInterest ?? 0;
         await writeAudit(tx, {
-          ...auditBy(ctx),
+          ...by,
           action: "accounting.provisioning.run",
           entityType: "ProvisioningRun",
           entityId: row!.id,
-          after: { asOf: input.asOf, loans, required: required._sum.required ?? 0 },
+          after: { asOf, loans, required: totals._sum.required ?? 0, accruedInterest: accrued },
         });
-        return ok({ asOf: input.asOf, loans });
+        return ok({ asOf, loans, accrued });
       },
       { maxWait: 10_000, timeout: 120_000 },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
-    if (/ProvisioningRun_asOf_key/.test(message)) return fail("conflict", { reason: "provisioningAlreadyRun", details: { through: input.asOf } });
+    if (/ProvisioningRun_asOf_key/.test(message)) return fail("conflict", { reason: "provisioningAlreadyRun", details: { through: asOf } });
     if (/provisioning runs go forward/.test(message)) return fail("conflict", { reason: "provisioningOutOfOrder" });
     if (isBranchBooksClosed(error)) return fail("conflict", { reason: "provisioningPeriodClosed" });
     throw error;

@@ -36,6 +36,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   "beforeWriteOff",
   "invalidRate",
   "invalidDays",
+  "invalidMonths",
+  "chooseWriteOffDay",
   "futureDate",
   "approvedAboveRequested",
   "invalidLink",

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   formatDate,
   formatDateTime,
+  formatMonthDay,
+  formatMonthDays,
   formatNumber,
   formatPercent,
   formatPhone,
@@ -147,5 +149,15 @@ describe("formatPhone", () => {
 
   it("leaves numbers of unexpected length unsplit", () => {
     expect(formatPhone("+88029123456")).toBe("029123456");
+  });
+});
+
+describe("formatMonthDay / formatMonthDays", () => {
+  it("says a day of the year as people do, in both languages, and lists days as alternatives", () => {
+    expect(formatMonthDay("06-30", "en")).toBe("30 June");
+    expect(formatMonthDay("06-30", "bn")).toBe("৩০ জুন");
+    expect(formatMonthDays(["06-30", "12-31"], "en")).toBe("30 June or 31 December");
+    expect(formatMonthDays(["06-30", "12-31"], "bn")).toBe("৩০ জুন বা ৩১ ডিসেম্বর");
+    expect(formatMonthDays(["03-31"], "en")).toBe("31 March");
   });
 });

@@ -120,3 +120,14 @@ export function formatPhone(e164: string): string {
   const national = e164.replace(/^\+880/, "0");
   return national.length === 11 ? `${national.slice(0, 5)}-${national.slice(5)}` : national;
 }
+
+/** A day of the year ("MM-DD") as people say it, e.g. "30 June" / "৩০ জুন". */
+export function formatMonthDay(monthDay: string, locale: Locale): string {
+  // Any year without 29 February will do: only the day and month are shown.
+  return formatCalendarDate(`2001-${monthDay}`, locale, { day: "numeric", month: "long" });
+}
+
+/** Days of the year as alternatives: "30 June or 31 December" / "৩০ জুন বা ৩১ ডিসেম্বর". */
+export function formatMonthDays(monthDays: readonly string[], locale: Locale): string {
+  return new Intl.ListFormat(dateLocale[locale], { type: "disjunction" }).format(monthDays.map((d) => formatMonthDay(d, locale)));
+}

@@ -9,7 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * lease passes. At least once, never lost. Handlers must therefore be idempotent.
  */
 
-export type JobKind = "kyc.ocr";
+export type JobKind = "kyc.ocr" | "accounting.month-end";
 
 /** How long a claimed job is reserved for the run that claimed it. OCR of one card takes about a second. */
 export const JOB_LEASE_MS = 2 * 60_000;
@@ -21,7 +21,8 @@ const MAX_ERROR_LENGTH = 500;
  * the server is stopping: the job has been handed back, so the handler must not record a failure then.
  */
 export type JobHandler = (payload: Prisma.JsonValue, attempt: { number: number; lastAttempt: boolean; signal?: AbortSignal }) => Promise<void>;
-export type JobHandlers = Record<JobKind, JobHandler>;
+/** The kinds a run works (it claims only these); the server's own map has every kind (lib/jobs/runner.ts). */
+export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
 /** Queues a job inside the caller's transaction: it exists exactly when the change that needs it does. */
 export async function enqueueJob(
@@ -125,7 +126,7 @@ export async function runDueJobs(
       let outcome: { error: unknown } | null = null;
       const attempt = { number: job.attempts, lastAttempt: job.attempts >= job.maxAttempts, signal: options.signal };
       const work = Promise.resolve()
-        .then(() => handlers[job.kind as JobKind](job.payload, attempt))
+        .then(() => handlers[job.kind as JobKind]!(job.payload, attempt))
         .then(() => "finished" as const);
       try {
         if ((await Promise.race([work, stopped.aborted])) === "aborted") {

@@ -1,16 +1,17 @@
 import "server-only";
 import { after } from "next/server";
 import { prisma } from "@/lib/db";
+import { processMonthEndJob, queueMonthEndRun } from "@/lib/accounting/month-end";
 import { env } from "@/lib/env";
 import { processKycOcrJob } from "@/lib/kyc/ocr-job";
 import { log } from "@/lib/ops/logger";
 import { deliverPendingMessages } from "@/lib/outbox/service";
-import { runDueJobs, type JobHandlers } from "./queue";
+import { runDueJobs, type JobHandler, type JobKind } from "./queue";
 
 const jobsLog = log.child({ area: "jobs" });
 
 /** Every kind of job and what runs it. */
-export const JOB_HANDLERS: JobHandlers = { "kyc.ocr": processKycOcrJob };
+export const JOB_HANDLERS: Record<JobKind, JobHandler> = { "kyc.ocr": processKycOcrJob, "accounting.month-end": processMonthEndJob };
 
 /**
  * How often a server looks for due work on its own: jobs (retries, jobs left by a server that stopped) and
@@ -39,6 +40,8 @@ export function runJobsNow(): Promise<void> {
   if (env().JOB_RUNNER === "off" || shutdown.signal.aborted) return Promise.resolve();
   running ??= (async () => {
     beat.runStartedAt = Date.now();
+    // A month that has ended is queued for its month-end run (once; a failure here never stops the other work).
+    await queueMonthEndRun().catch((error) => jobsLog.error({ err: error }, "month-end run not queued"));
     await runDueJobs(JOB_HANDLERS, { signal: shutdown.signal });
     await deliverPendingMessages({ signal: shutdown.signal });
   })()

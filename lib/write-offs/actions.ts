@@ -1,7 +1,7 @@
 "use server";
 import { defineAction } from "@/lib/auth/action-client";
-import { approveWriteOffSchema, proposeWriteOffSchema, rejectWriteOffSchema } from "./schemas";
-import { approveWriteOff, proposeWriteOff, rejectWriteOff } from "./service";
+import { approveWriteOffSchema, proposeWriteOffSchema, rejectWriteOffSchema, writeOffPolicySchema } from "./schemas";
+import { approveWriteOff, proposeWriteOff, rejectWriteOff, updateWriteOffPolicy } from "./service";
 
 export const proposeWriteOffAction = defineAction({
   name: "writeOffs.propose",
@@ -22,4 +22,11 @@ export const rejectWriteOffAction = defineAction({
   permission: "writeOffs.approve",
   input: rejectWriteOffSchema,
   handler: (input, ctx) => rejectWriteOff(ctx, input),
+});
+
+export const updateWriteOffPolicyAction = defineAction({
+  name: "writeOffs.policy",
+  permission: "accounting.rules",
+  input: writeOffPolicySchema,
+  handler: (input, ctx) => updateWriteOffPolicy(ctx, input),
 });

@@ -77,6 +77,11 @@ export async function writeOffLists(scope: OfficeScope): Promise<{ proposed: Wri
   return { proposed: proposed.map(toRow), register: register.map(toRow) };
 }
 
+/** The write-off policy as configured (the screen shows it; a super admin's form starts from it). */
+export async function writeOffPolicyNow(): Promise<{ badForMonths: number; requireFullyProvisioned: boolean; allowedDays: string[] }> {
+  return prisma.writeOffPolicy.findUniqueOrThrow({ where: { id: 1 }, select: { badForMonths: true, requireFullyProvisioned: true, allowedDays: true } });
+}
+
 /** The policy's latest write-off day not after today (a proposal's default date); null if the policy has none. */
 export async function writeOffDayToday(now = new Date()): Promise<string | null> {
   const policy = await prisma.writeOffPolicy.findUniqueOrThrow({ where: { id: 1 }, select: { allowedDays: true } });

@@ -10,7 +10,7 @@ import { onceByKey } from "@/lib/idempotency/service";
 import { inScope } from "@/lib/offices/scope-rules";
 import { calendarDateOf, isoDateOf } from "@/lib/validation/fields";
 import { writeOffRefusal, type WriteOffFacts, type WriteOffPolicy } from "./policy";
-import type { approveWriteOffSchema, proposeWriteOffSchema, rejectWriteOffSchema } from "./schemas";
+import type { approveWriteOffSchema, proposeWriteOffSchema, rejectWriteOffSchema, writeOffPolicySchema } from "./schemas";
 import type { z } from "zod";
 
 type Tx = Prisma.TransactionClient;
@@ -170,5 +170,20 @@ export async function rejectWriteOff(ctx: StaffContext, input: z.output<typeof r
       after: { loanNumber: locked.loan.loanNumber, writeOffId: input.writeOffId, reason: input.reason },
     });
     return ok({ writeOffId: input.writeOffId });
+  });
+}
+
+/**
+ * A super admin changes the write-off policy (decision 0267: the regulator changes it by circular), audited; never
+ * beside an approval or a provisioning run (their lock), so an approval decides under one policy. Proposals waiting are
+ * checked again under the new policy when approved; write-offs done stay done.
+ */
+export async function updateWriteOffPolicy(ctx: StaffContext, input: z.output<typeof writeOffPolicySchema>): Promise<ActionResult<{ updated: true }>> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0))`;
+    const before = await tx.writeOffPolicy.findUniqueOrThrow({ where: { id: 1 }, select: { badForMonths: true, requireFullyProvisioned: true, allowedDays: true } });
+    await tx.writeOffPolicy.update({ where: { id: 1 }, data: { ...input, updatedById: ctx.user.id } });
+    await writeAudit(tx, { ...auditBy(ctx), action: "writeOffs.policy", entityType: "WriteOffPolicy", entityId: "1", before, after: { ...input } });
+    return ok({ updated: true as const });
   });
 }

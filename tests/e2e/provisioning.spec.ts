@@ -1,7 +1,8 @@
 /**
  * The month-end classification and provisioning (issue 50, point 3; decision 0265), as the head office's admin runs it
  * at 360 px in Bengali: the rules, the demo's run two months back, last month run from the button once (a second press
- * is told it has run), its report with no shortfall, and the trial balance still agreeing. In English at 1280 px an
+ * is told it has run), its report with no shortfall and each branch's interest accrued (decision 0268), and the trial
+ * balance still agreeing. In English at 1280 px an
  * account manager reads the report and has no button.
  *
  * Write-off and recovery (issue 50, point 4; decision 0267) follow in this file, after last month's run has classified
@@ -69,6 +70,13 @@ test("Bengali at 360 px: an admin runs last month's classification and provision
     await expect(branch).toHaveAttribute("data-shortfall", "0");
     expect(await branch.getAttribute("data-kept")).toBe(await branch.getAttribute("data-required"));
   }
+  // The same run accrued the interest performing loans had earned and not paid (decision 0268): each branch's figure is
+  // the run's own, and the journal has the accrual on the month's last day.
+  const shown = await Promise.all((await page.getByTestId("provisioning-accrued").all()).map(async (row) => Number(await row.getAttribute("data-accrued"))));
+  const [accrued] = await dbQuery<{ total: string }>(`SELECT coalesce(sum(c."accruedInterest"), 0) AS "total" FROM "LoanClassification" c JOIN "ProvisioningRun" r ON r."id" = c."runId" WHERE r."asOf" = $1::date`, [lastMonth]);
+  expect(shown.reduce((a, b) => a + b, 0)).toBe(Number(accrued!.total));
+  const [entries] = await dbQuery<{ count: string }>(`SELECT count(*) AS "count" FROM "LenderJournalEntry" WHERE "kind" = 'interest_accrual' AND "date" = $1::date`, [lastMonth]);
+  expect(Number(entries!.count)).toBe(Number(accrued!.total) > 0 ? 1 : 0);
   // The month is run: the form offers no month before it again.
   await expect(page.getByTestId("run-provisioning-form")).toHaveCount(0);
   const [run] = await dbQuery<{ loans: string }>(`SELECT count(*) AS "loans" FROM "LoanClassification" c JOIN "ProvisioningRun" r ON r."id" = c."runId" WHERE r."asOf" = $1::date`, [lastMonth]);
@@ -193,5 +201,40 @@ test("English at 360 px: the super admin finds the categories and rates editable
   expect(await seriousAxeViolations(page)).toEqual([]);
   await noSidewaysScroll(page, 360);
   await page.screenshot({ path: test.info().outputPath("provisioning-rules-en-360.png"), fullPage: true });
+  await page.context().close();
+});
+
+test("Bengali at 360 px: the super admin changes the write-off policy (a form with no day is refused), and puts it back", async ({ browser }) => {
+  const page = await staffPage(browser, "super_admin", { width: 360, language: "bn" });
+  await page.goto("/admin/accounting?view=write-offs");
+  await expect(page.getByTestId("write-off-policy")).toContainText("২৪ মাস");
+  await expect(page.getByTestId("write-off-policy")).toContainText("৩০ জুন বা ৩১ ডিসেম্বর");
+  const form = page.getByTestId("write-off-policy-form");
+  await expect(form.locator("#write-off-policy-months")).toHaveValue("24");
+  await form.getByTestId("write-off-policy-day-06-30").uncheck();
+  await form.getByTestId("write-off-policy-day-12-31").uncheck();
+  await form.getByTestId("write-off-policy-submit").click();
+  await expect(form.getByRole("alert").first()).toContainText("অন্তত একটি তারিখ");
+  // Bengali digits typed are taken; a quarter's end added.
+  await form.locator("#write-off-policy-months").fill("৩৬");
+  await form.getByTestId("write-off-policy-day-06-30").check();
+  await form.getByTestId("write-off-policy-day-12-31").check();
+  await form.getByTestId("write-off-policy-day-03-31").check();
+  await form.getByTestId("write-off-policy-submit").click();
+  await expect(page.getByTestId("write-off-policy")).toContainText("৩৬ মাস");
+  await expect(page.getByTestId("write-off-policy")).toContainText("৩১ মার্চ, ৩০ জুন, বা ৩১ ডিসেম্বর");
+  const [policy] = await dbQuery<{ badForMonths: number; allowedDays: string[] }>(`SELECT "badForMonths", "allowedDays" FROM "WriteOffPolicy"`);
+  expect(policy).toEqual({ badForMonths: 36, allowedDays: ["03-31", "06-30", "12-31"] });
+  await page.mouse.move(0, 0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await noSidewaysScroll(page, 360);
+  await page.screenshot({ path: test.info().outputPath("write-off-policy-bn-360.png"), fullPage: true });
+  // Back to the circular's policy (the write-off test above used it).
+  await form.locator("#write-off-policy-months").fill("24");
+  await form.getByTestId("write-off-policy-day-03-31").uncheck();
+  await form.getByTestId("write-off-policy-submit").click();
+  await expect(page.getByTestId("write-off-policy")).toContainText("২৪ মাস");
+  const [restored] = await dbQuery<{ badForMonths: number; allowedDays: string[] }>(`SELECT "badForMonths", "allowedDays" FROM "WriteOffPolicy"`);
+  expect(restored).toEqual({ badForMonths: 24, allowedDays: ["06-30", "12-31"] });
   await page.context().close();
 });

@@ -53,6 +53,9 @@ try {
     // browser test must not depend on the machine's speed (the bound itself is tested in kyc-ocr.test.ts). Below the
     // 10 s a test waits for the photo's check to answer.
     WIZARD_OCR_TIMEOUT_MS: "8000",
+    // The browser tests run last month's month-end from the button (provisioning.spec.ts); the job that runs it on its
+    // own is tested against the database (month-end-run.test.ts).
+    MONTH_END_RUN: "off",
   };
   // The main app runs as the least-privilege role a deployment gives it (scripts/db/runtime-role.ts): every flow the
   // browser tests walk works with only row privileges. The tests themselves keep the owner's connection.

@@ -4,9 +4,10 @@
  * partial prepayments, write-offs and recoveries, the lender's books stay equal to the loans' own records: the trial
  * balance balances; the loan portfolio, in each branch, is the principal outstanding of the loans there not written
  * off; each channel's account is its payments received less what it paid out; interest and late-fee income are what
- * the standing payments posted as repayments allocated, recovery income what those posted as recoveries brought in; the
- * loan-loss reserve is what the run kept less what was written off; the inter-branch account adds up to zero; the daily
- * running totals equal the lines.
+ * the standing payments posted as repayments allocated plus what the month-end runs accrued less what they reversed
+ * (decision 0268: each run's accrual is on its day, its reversal the next), recovery income what those posted as
+ * recoveries brought in; interest receivable holds each run's accrual on its day only; the loan-loss reserve is what the
+ * run kept less what was written off; the inter-branch account adds up to zero; the daily running totals equal the lines.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -36,7 +37,8 @@ type Step =
   | { kind: "writeOff"; loan: number }
   | { kind: "reverse"; loan: number }
   | { kind: "move"; loan: number; branch: number }
-  | { kind: "disburse"; channel: DisbursementChannel };
+  | { kind: "disburse"; channel: DisbursementChannel }
+  | { kind: "monthEnd" };
 
 const MAIN = "office-main-branch";
 let branches: string[];
@@ -61,18 +63,30 @@ const oldLoans: { loanNumber: string; userNumber: string }[] = [];
 let proposer: Ctx;
 let approver: Ctx;
 
+/** A loan disbursed on 1 August 2026, due monthly from then: a month's interest and more earned by 30 September. */
+async function augustLoan(): Promise<{ loanNumber: string; userNumber: string }> {
+  const loan = await disbursedLoan("৫০,০০০");
+  const row = await prisma.loan.update({ where: { loanNumber: loan.loanNumber }, data: { disbursedAt: new Date("2026-08-01T04:00:00Z") }, select: { id: true, tenure: true } });
+  for (let n = 1; n <= row.tenure; n++) {
+    const date = new Date(`${addCalendarMonths("2026-08-01", n)}T00:00:00Z`);
+    await prisma.loanInstallment.update({ where: { loanId_emiNumber: { loanId: row.id, emiNumber: n } }, data: { dueDate: date, scheduledDate: date } });
+  }
+  return { loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber };
+}
+
 beforeAll(async () => {
   await seedProducts(prisma);
   for (let i = 0; i < 3; i += 1) {
     const loan = await disbursedLoan("৫০,০০০");
     loans.push({ loanNumber: loan.loanNumber, userNumber: loan.customer.userNumber });
   }
+  for (let i = 0; i < 2; i += 1) loans.push(await augustLoan());
   for (let i = 0; i < 3; i += 1) {
     oldLoans.push(await oldBadLoan());
     loans.push(oldLoans.at(-1)!);
   }
-  // September's run: the old loans bad, fully provided for (the write-off policy's conditions).
-  await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-09-30'::date, NULL)`;
+  // August's run: the old loans bad, fully provided for (the write-off policy's conditions). September's is a step.
+  await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-08-31'::date, NULL)`;
   // Branches opened after the loans (with one branch, new records go there by default).
   const other = await prisma.office.create({ data: { code: "PT-B1", nameBn: "দ্বিতীয় শাখা", nameEn: "Second branch", level: "branch", parentId: "office-head", openedOn: new Date("2026-01-01") } });
   branches = [MAIN, other.id];
@@ -86,7 +100,7 @@ beforeAll(async () => {
 });
 
 async function run(step: Step): Promise<void> {
-  const loan = step.kind === "disburse" ? null : loans[step.loan % loans.length]!;
+  const loan = step.kind === "disburse" || step.kind === "monthEnd" ? null : loans[step.loan % loans.length]!;
   if (step.kind === "pay") {
     const reference = step.method === "cash" ? null : `P${randomUUID().slice(0, 10)}`;
     await recordPayment(agent, { memberId: loan!.userNumber, loanNumber: loan!.loanNumber, amount: step.amount, method: step.method, paymentDate: addCalendarDays(dhakaToday(), -step.daysAgo), reference, notes: null, idempotencyKey: randomUUID() } as never);
@@ -104,6 +118,9 @@ async function run(step: Step): Promise<void> {
     const old = oldLoans[step.loan % oldLoans.length]!;
     const proposed = await proposeWriteOff(proposer, { loanNumber: old.loanNumber, writeOffDate: "2026-06-30", reason: "property" });
     if (proposed.ok) await approveWriteOff(approver, { writeOffId: proposed.data.writeOffId, boardResolution: "BR-P", idempotencyKey: randomUUID() });
+  } else if (step.kind === "monthEnd") {
+    // September's month end, once (its accrual: the August loans' interest earned and unpaid on 30 September).
+    await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-09-30'::date, NULL) WHERE NOT EXISTS (SELECT 1 FROM "ProvisioningRun" WHERE "asOf" >= '2026-09-30')`;
   } else if (step.kind === "move") {
     await prisma.loan.update({ where: { loanNumber: loan!.loanNumber }, data: { branchId: branches[step.branch % branches.length]! } });
   } else {
@@ -151,7 +168,22 @@ async function expectBooksEqualRecords(): Promise<void> {
   expect(book("cash_in_hand")).toBe(received("cash") - paidOut("cash"));
   expect(book("bank")).toBe(received("bank_transfer") - paidOut("bank_transfer"));
   const allocated = payments.filter((p) => !recoveries.has(p.id)).flatMap((p) => p.allocations);
-  expect(book("interest_income")).toBe(0 - allocated.reduce((s, a) => s + a.interest, 0));
+  // Each run's accrual (its loans' unpaid interest earned, on its day) and its reversal (the next day).
+  const runs = await prisma.provisioningRun.findMany({ select: { id: true, asOf: true } });
+  let accrued = 0;
+  let reversed = 0;
+  for (const r of runs) {
+    const earned = (await prisma.loanClassification.aggregate({ where: { runId: r.id }, _sum: { accruedInterest: true } }))._sum.accruedInterest ?? 0;
+    const receivableOn = async (day: Date) =>
+      (await prisma.lenderJournalLine.aggregate({ where: { date: day, account: { kind: "interest_receivable" } }, _sum: { amount: true } }))._sum.amount ?? 0;
+    expect(await receivableOn(r.asOf), `accrued on ${r.asOf.toISOString()}`).toBe(earned);
+    const reversal = 0 - (await receivableOn(new Date(r.asOf.getTime() + 86_400_000)));
+    expect(reversal).toBe(earned);
+    accrued += earned;
+    reversed += reversal;
+  }
+  expect(book("interest_receivable")).toBe(accrued - reversed);
+  expect(book("interest_income")).toBe(0 - allocated.reduce((s, a) => s + a.interest, 0) - accrued + reversed);
   expect(book("late_fee_income")).toBe(0 - allocated.reduce((s, a) => s + a.lateFee, 0));
   expect(book("recovery_income")).toBe(0 - payments.filter((p) => recoveries.has(p.id)).reduce((s, p) => s + p.amount, 0));
   // The reserve: what the latest run kept, less every write-off approved since (each takes a loan's principal off).
@@ -176,10 +208,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("reverse" as const), loan: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("move" as const), loan: fc.nat(20), branch: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("disburse" as const), channel: fc.constantFrom<DisbursementChannel>("bank_transfer", "bkash", "nagad", "rocket", "cash") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("monthEnd" as const) }) },
 );
 
 describe("the lender's books", () => {
-  it("stay balanced and equal to the loans' records after any sequence of payments, reversals, moves, disbursements, settlements, prepayments, write-offs and recoveries (property)", async () => {
+  it("stay balanced and equal to the loans' records after any sequence of payments, reversals, moves, disbursements, settlements, prepayments, write-offs, recoveries and a month-end accrual (property)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         for (const s of steps) await run(s);
@@ -217,8 +250,11 @@ describe("one known sequence", () => {
     await run({ kind: "prepay", loan: 0, amount: 10_000 });
     await run({ kind: "settle", loan: 0 });
     expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: another.loanNumber }, select: { status: true } })).toEqual({ status: "closed" });
-    // A loan bad for years of its own, classified by October's run, written off, then paid on.
+    // A loan bad for years of its own, classified by October's run (after September's, if the property did not run it),
+    // written off, then paid on.
     oldLoans.unshift(await oldBadLoan());
+    await run({ kind: "monthEnd" });
+    expect(await prisma.lenderJournalEntry.count({ where: { kind: "interest_accrual", date: new Date("2026-09-30T00:00:00Z") } })).toBe(1);
     await prisma.$executeRaw`SELECT "lender_provisioning_run"('2026-10-31'::date, NULL)`;
     await run({ kind: "writeOff", loan: 0 });
     expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: oldLoans[0]!.loanNumber }, select: { status: true } })).toEqual({ status: "written_off" });

@@ -245,6 +245,31 @@ describe("the books screen's figures", () => {
     if (ledger!.lines.length > 0 && ledger!.total <= 50) expect(ledger!.lines.at(-1)!.balance).toBe(ledger!.closing);
     expect(await lenderLedger(ALL_OFFICES, { code: "9999", from: monthStart, to: today, page: 1 })).toBeNull();
 
+    // Every page, the first half read from the start and the second from the end: one running balance throughout.
+    // bKash's ledger gets 130 payments of ৳1 more (three pages and more).
+    const loan = await disbursedLoan("৫০,০০০");
+    await actAs("collection_agent");
+    for (let i = 0; i < 130; i++) expect((await recordPaymentAction(payment(loan, { amount: "1", method: "bkash" }))).ok).toBe(true);
+    const mainBranch = { kind: "branches", officeId: MAIN, branchIds: [MAIN] } as const;
+    for (const scope of [ALL_OFFICES, mainBranch]) {
+      const code = "1010";
+      const first = (await lenderLedger(scope, { code, from: "2000-01-01", to: today, page: 1 }))!;
+      expect(first.pageCount, `pages of ${code}`).toBeGreaterThanOrEqual(3);
+      let running = first.opening;
+      let lines = 0;
+      for (let page = 1; page <= first.pageCount; page++) {
+        const read = (await lenderLedger(scope, { code, from: "2000-01-01", to: today, page }))!;
+        expect(read.lines.length).toBe(page < first.pageCount ? 50 : first.total - 50 * (first.pageCount - 1));
+        for (const line of read.lines) {
+          running += line.debit - line.credit;
+          expect(line.balance, `${code} page ${page} voucher ${line.voucher}`).toBe(running);
+        }
+        lines += read.lines.length;
+      }
+      expect(lines).toBe(first.total);
+      expect(running).toBe(first.closing);
+    }
+
     // A branch's staff see the loan's entries only where its lines are theirs: the main branch sees the move out.
     const moved = await prisma.lenderJournalEntry.findFirstOrThrow({ where: { kind: "branch_move" }, select: { loan: { select: { loanNumber: true } } } });
     const main = { kind: "branches", officeId: MAIN, branchIds: [MAIN] } as const;

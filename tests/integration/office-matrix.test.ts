@@ -261,6 +261,7 @@ const ROWS: Row[] = [
     "accounting.books.close",
     "accounting.provisioning.run",
     "accounting.provisioning.rules",
+    "writeOffs.policy",
     "blacklist.add",
     "blacklist.import",
     "blacklist.remove",

@@ -89,7 +89,7 @@ describe("one run a month", () => {
     expect(await approvePaymentReversalAction({ reversalId: (asked as { data: { reversalId: string } }).data.reversalId, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
     const [a, b] = await Promise.all([createStaff("admin"), createStaff("super_admin")]);
     const results = await Promise.all([a, b].map(async (s) => runProvisioning(await staffContextOf(s.id), { asOf: lastMonthEnd })));
-    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, data: { asOf: lastMonthEnd, loans: expect.any(Number) } }]);
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, data: { asOf: lastMonthEnd, loans: expect.any(Number), accrued: expect.any(Number) } }]);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, error: { code: "conflict", reason: "provisioningAlreadyRun", details: { through: lastMonthEnd } } });
     expect([a.id, b.id]).toContain((await prisma.provisioningRun.findUniqueOrThrow({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) } })).ranById);
     expect(await prisma.provisioningRun.count({ where: { asOf: new Date(`${lastMonthEnd}T00:00:00Z`) } })).toBe(1);

@@ -3,7 +3,7 @@
  * loan that is not eligible; the proposer cannot approve; the approval posts the loan-loss reserve against the loan
  * portfolio on the write-off day and the loan is written off; a later payment is recovery income, never an overpayment;
  * the next provisioning run keeps nothing against it; the database refuses a deleted write-off and a loan written off
- * without one, or brought back.
+ * without one, or brought back. A super admin changes the policy (audited); a proposal is then checked against it.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,8 +16,8 @@ const { ownerUrl, appUrl, role } = await switchToRuntimeRole();
 const { prisma } = await import("@/lib/db");
 const { addCalendarMonths } = await import("@/lib/repayments/schedule");
 const { approvePaymentReversalAction, recordPaymentAction, requestPaymentReversalAction } = await import("@/lib/repayments/actions");
-const { approveWriteOffAction, proposeWriteOffAction, rejectWriteOffAction } = await import("@/lib/write-offs/actions");
-const { writeOffCandidates, writeOffLists } = await import("@/lib/write-offs/queries");
+const { approveWriteOffAction, proposeWriteOffAction, rejectWriteOffAction, updateWriteOffPolicyAction } = await import("@/lib/write-offs/actions");
+const { writeOffCandidates, writeOffLists, writeOffPolicyNow } = await import("@/lib/write-offs/queries");
 const { ALL_OFFICES } = await import("@/lib/offices/scope-rules");
 const { seedProducts } = await import("@/prisma/seed");
 const { disbursedLoan, payment } = await import("../support/loan-fixtures");
@@ -158,5 +158,34 @@ describe("write-off and recovery", () => {
     // The policy's days are days every year has.
     expect(await refusal(appUrl, [`UPDATE "WriteOffPolicy" SET "allowedDays" = ARRAY['02-29']`])).toBe("23514");
     expect(await refusal(appUrl, [`UPDATE "WriteOffPolicy" SET "allowedDays" = ARRAY['04-31']`])).toBe("23514");
+  });
+
+  it("a super admin changes the policy, audited; bad input and anyone else are refused and change nothing; a proposal then follows the new policy", async () => {
+    const circular = { badForMonths: "৩৬", requireFullyProvisioned: false, allowedDays: ["12-31", "03-31"] };
+    const before = await writeOffPolicyNow();
+    expect(before).toEqual({ badForMonths: 24, requireFullyProvisioned: true, allowedDays: ["06-30", "12-31"] });
+    await actAs("admin");
+    expect(await updateWriteOffPolicyAction(circular)).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    await actAs("super_admin");
+    expect(await updateWriteOffPolicyAction({ badForMonths: "300", requireFullyProvisioned: true, allowedDays: [] })).toMatchObject({
+      ok: false,
+      error: { code: "validation", fieldErrors: { badForMonths: "invalidMonths", allowedDays: "chooseWriteOffDay" } },
+    });
+    expect(await updateWriteOffPolicyAction({ ...circular, allowedDays: ["02-30"] })).toMatchObject({ ok: false, error: { code: "validation" } });
+    expect(await writeOffPolicyNow()).toEqual(before);
+
+    expect(await updateWriteOffPolicyAction(circular)).toEqual({ ok: true, data: { updated: true } });
+    expect(await writeOffPolicyNow()).toEqual({ badForMonths: 36, requireFullyProvisioned: false, allowedDays: ["03-31", "12-31"] });
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "writeOffs.policy" }, orderBy: { createdAt: "desc" } });
+    expect(audit).toMatchObject({ entityType: "WriteOffPolicy", before: { badForMonths: 24, requireFullyProvisioned: true, allowedDays: ["06-30", "12-31"] }, after: { badForMonths: 36 } });
+
+    // 30 June is no longer a write-off day; on 31 March 2026 the loan had not been bad for three years.
+    const candidate = await oldBadLoan();
+    await actAs("loan_officer");
+    expect(await proposeWriteOffAction({ loanNumber: candidate.loanNumber, writeOffDate: "2026-06-30", reason: "policy" })).toMatchObject({ ok: false, error: { reason: "notWriteOffDay" } });
+    expect(await proposeWriteOffAction({ loanNumber: candidate.loanNumber, writeOffDate: "2026-03-31", reason: "policy" })).toMatchObject({ ok: false, error: { reason: "notBadLongEnough" } });
+
+    await actAs("super_admin");
+    expect(await updateWriteOffPolicyAction({ badForMonths: "24", requireFullyProvisioned: true, allowedDays: ["06-30", "12-31"] })).toMatchObject({ ok: true });
   });
 });

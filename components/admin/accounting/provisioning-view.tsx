@@ -7,6 +7,7 @@ import type { Locale } from "@/i18n/config";
 import type { ProvisioningReportBranch, ProvisioningRuleRow } from "@/lib/accounting/queries";
 import type { BooksQuery } from "@/lib/accounting/schemas";
 import { formatCalendarDate, formatNumber, formatPercent, formatTaka } from "@/lib/format";
+import { addCalendarDays } from "@/lib/repayments/schedule";
 import { cn } from "@/lib/utils";
 import { booksHref } from "./books-tables";
 
@@ -100,6 +101,10 @@ export async function ProvisioningReport({ asOf, branches }: { asOf: string; bra
             <TableRow className={branch.shortfall > 0 ? "font-semibold text-destructive" : undefined}>
               <TableCell colSpan={3}>{t("shortfall")}</TableCell>
               <TableCell className={num}>{taka(branch.shortfall)}</TableCell>
+            </TableRow>
+            <TableRow data-testid="provisioning-accrued" data-accrued={branch.accrued}>
+              <TableCell colSpan={3}>{t("accrued", { date: formatCalendarDate(addCalendarDays(asOf, 1), locale) })}</TableCell>
+              <TableCell className={num}>{taka(branch.accrued)}</TableCell>
             </TableRow>
           </ListTable>
         </div>

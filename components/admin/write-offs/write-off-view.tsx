@@ -8,9 +8,10 @@ import { ListTable } from "@/components/admin/list-parts";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
-import { formatCalendarDate, formatTaka } from "@/lib/format";
+import { formatCalendarDate, formatMonthDays, formatNumber, formatTaka } from "@/lib/format";
 import type { WriteOffCandidate, WriteOffRow } from "@/lib/write-offs/queries";
 import { DecideWriteOff, ProposeWriteOff } from "./write-off-forms";
+import { WriteOffPolicyForm } from "./write-off-policy-form";
 
 const num = "text-right tabular-nums whitespace-nowrap";
 const CLIENT_NAMESPACES = ["adminWriteOffs", "adminCommon", "validation"] as const;
@@ -18,15 +19,19 @@ const CLIENT_NAMESPACES = ["adminWriteOffs", "adminCommon", "validation"] as con
 export async function WriteOffView({
   candidates,
   lists,
+  policy,
   viewerId,
   canPropose,
   canDecide,
+  canEditPolicy,
 }: {
   candidates: { onDate: string | null; loans: WriteOffCandidate[] };
   lists: { proposed: WriteOffRow[]; register: WriteOffRow[] };
+  policy: { badForMonths: number; requireFullyProvisioned: boolean; allowedDays: string[] };
   viewerId: string;
   canPropose: boolean;
   canDecide: boolean;
+  canEditPolicy: boolean;
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminWriteOffs"), getLocale() as Promise<Locale>]);
   const taka = (v: number) => formatTaka(v, locale);
@@ -34,7 +39,10 @@ export async function WriteOffView({
   return (
     <ClientMessages namespaces={[...CLIENT_NAMESPACES]}>
       <div className="space-y-8" data-testid="write-offs">
-        <p className="max-w-3xl text-sm text-muted-foreground">{t("policy")}</p>
+        <p className="max-w-3xl text-sm text-muted-foreground" data-testid="write-off-policy">
+          {t("policy", { months: formatNumber(policy.badForMonths, locale), provisioned: policy.requireFullyProvisioned ? "yes" : "no", days: formatMonthDays(policy.allowedDays, locale) })}
+        </p>
+        {canEditPolicy ? <WriteOffPolicyForm current={policy} /> : null}
 
         <section aria-labelledby="write-off-proposed-title">
           <h2 id="write-off-proposed-title" className="mb-2 text-base font-semibold">

@@ -15,7 +15,7 @@ import { StatementsView } from "@/components/admin/accounting/statements-view";
 import { lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
 import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
-import { writeOffCandidates, writeOffLists } from "@/lib/write-offs/queries";
+import { writeOffCandidates, writeOffLists, writeOffPolicyNow } from "@/lib/write-offs/queries";
 import { WriteOffView } from "@/components/admin/write-offs/write-off-view";
 import { formatCalendarDate } from "@/lib/format";
 
@@ -63,7 +63,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
   const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
   const provisioning = query.view === "provisioning" ? await provisioningView(ctx.scope, query.run) : null;
   const statements = query.view === "statements" ? await lenderStatements(ctx.scope, { from: query.from, to: query.to }) : null;
-  const writeOffs = query.view === "write-offs" ? await Promise.all([writeOffCandidates(ctx.scope), writeOffLists(ctx.scope)]) : null;
+  const writeOffs = query.view === "write-offs" ? await Promise.all([writeOffCandidates(ctx.scope), writeOffLists(ctx.scope), writeOffPolicyNow()]) : null;
 
   return (
     <>
@@ -115,7 +115,15 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
       {book ? <CashBookTable book={book} query={query} /> : null}
       {statements ? <StatementsView statements={statements} query={query} /> : null}
       {writeOffs ? (
-        <WriteOffView candidates={writeOffs[0]} lists={writeOffs[1]} viewerId={ctx.user.id} canPropose={isAllowed(ctx, "writeOffs.propose")} canDecide={isAllowed(ctx, "writeOffs.approve")} />
+        <WriteOffView
+          candidates={writeOffs[0]}
+          lists={writeOffs[1]}
+          policy={writeOffs[2]}
+          viewerId={ctx.user.id}
+          canPropose={isAllowed(ctx, "writeOffs.propose")}
+          canDecide={isAllowed(ctx, "writeOffs.approve")}
+          canEditPolicy={isAllowed(ctx, "accounting.rules")}
+        />
       ) : null}
       {provisioning ? (
         <>
