@@ -53,10 +53,12 @@ const schema = z
      */
     JOB_RUNNER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     /**
-     * "on": once a month has ended (Asia/Dhaka) the job queue runs its interest accrual, classification and
-     * provisioning, unless an admin ran it first. "off": only the button on the books' provisioning view does.
+     * "on": from day MONTH_END_RUN_DAY of the next month (Asia/Dhaka) the job queue runs an ended month's interest
+     * accrual, classification and provisioning, unless an admin ran it first. "off": only the books' button does.
      */
     MONTH_END_RUN: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    /** The day of the next month from which the job runs an ended month (the days before: late entries of its last days). */
+    MONTH_END_RUN_DAY: z.coerce.number({ error: "must be a day of the month from 1 to 28" }).int().min(1).max(28).default(3),
     /** How SMS leave the outbox (lib/outbox/adapter.ts): "log" writes them to the server log, "http" posts them to a gateway. */
     SMS_PROVIDER: z.enum(["log", "http"], { error: 'must be "log" or "http"' }).default("log"),
     /** The SMS gateway's endpoint, with SMS_PROVIDER=http. */

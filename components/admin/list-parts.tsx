@@ -89,14 +89,15 @@ export function FilterForm({ action, testId, label, submitLabel, children }: { a
 }
 
 /** A list's table, scrolling sideways inside its border on a phone; the last column (the actions) on the right. */
-export function ListTable({ testId, columns, children }: { testId: string; columns: string[]; children: React.ReactNode }) {
+/** A list's table; its last column is right-aligned (amounts, actions) unless `lastColumn` says it holds text. */
+export function ListTable({ testId, columns, children, lastColumn = "right" }: { testId: string; columns: string[]; children: React.ReactNode; lastColumn?: "right" | "left" }) {
   return (
     <div className="overflow-x-auto rounded-md border bg-background">
       <Table data-testid={testId}>
         <TableHeader>
           <TableRow>
             {columns.map((label, index) => (
-              <TableHead key={label} className={index === columns.length - 1 ? "text-right" : undefined}>
+              <TableHead key={label} className={index === columns.length - 1 && lastColumn === "right" ? "text-right" : undefined}>
                 {label}
               </TableHead>
             ))}

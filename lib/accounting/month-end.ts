@@ -6,11 +6,11 @@ import { monthEndOf } from "./schemas";
 import { queueMonthEndJob, runMonthEndAsSystem } from "./service";
 
 /**
- * The month-end run on its own (issue 50, point 3; decision 0268): once a month has ended (Asia/Dhaka), the job queue
- * runs its interest accrual, classification and provisioning unless someone has run it from the button first. A
- * server that was down at midnight queues it when it next looks; a month is never run twice (the database's unique day
- * decides), so two servers queuing it at once is harmless. The button stays for a month the job could not run (the
- * period closed, a later month run first): the job's error says why.
+ * The month-end run on its own (issue 50, point 3; decision 0268): from day MONTH_END_RUN_DAY of the next month (Asia/
+ * Dhaka), the job queue runs an ended month's interest accrual, classification and provisioning unless someone has run
+ * it from the button first. Months go in order: a month missed (a server down, a job that failed) is run before the
+ * next; a failed job is tried again an hour after it gave up. A month is never run twice (the database's unique day
+ * decides), so two servers queuing it at once is harmless.
  */
 export { MONTH_END_JOB } from "./service";
 
@@ -22,19 +22,29 @@ export function previousMonthEnd(today: string): string {
   return monthEndOf(first.toISOString().slice(0, 10));
 }
 
-/** The month end already looked after by this process (a run or a job exists for it): not asked again until the next. */
+/**
+ * The latest month end whose run is due on `today`: last month's from day `runDay` of this month (the days before are
+ * for collections of the month's last days entered late), else the month before it.
+ */
+export function dueMonthEnd(today: string, runDay: number): string {
+  const last = previousMonthEnd(today);
+  return Number(today.slice(8, 10)) >= runDay ? last : previousMonthEnd(last);
+}
+
+/** The due month end this process found run (nothing is read again for it). */
 let settledFor: string | null = null;
 
 /**
- * Queues the month-end run for the month that ended last, when it has not run and no job for it exists. Cheap after
- * the first look each month (nothing is read again for that month in this process). MONTH_END_RUN=off: nothing.
+ * Queues the next month-end run that is due (months in order: one missed is run before the next), unless it has run
+ * or a job for it is waiting. Reads nothing more once the due month has run. MONTH_END_RUN=off: nothing.
  */
-export async function queueMonthEndRun(now = new Date()): Promise<"off" | "settled" | "queued"> {
-  if (env().MONTH_END_RUN === "off") return "off";
-  const asOf = previousMonthEnd(dhakaToday(now));
-  if (settledFor === asOf) return "settled";
-  const outcome = await queueMonthEndJob(asOf);
-  settledFor = asOf;
+export async function queueMonthEndRun(now = new Date()): Promise<"off" | "upToDate" | "waiting" | "queued"> {
+  const config = env();
+  if (config.MONTH_END_RUN === "off") return "off";
+  const due = dueMonthEnd(dhakaToday(now), config.MONTH_END_RUN_DAY);
+  if (settledFor === due) return "upToDate";
+  const outcome = await queueMonthEndJob(due, now);
+  if (outcome === "upToDate") settledFor = due;
   return outcome;
 }
 

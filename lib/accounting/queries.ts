@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClassificationCategory } from "@/lib/generated/prisma/enums";
+import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClassificationCategory, LoanType } from "@/lib/generated/prisma/enums";
 import { branchInScopeSql } from "@/lib/offices/scope";
 import type { OfficeScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
@@ -18,6 +18,47 @@ const day = (iso: string) => Prisma.sql`${iso}::date`;
 /** The chart of accounts, by code. */
 export async function lenderAccounts(): Promise<LenderAccountRow[]> {
   return prisma.lenderAccount.findMany({ orderBy: { code: "asc" }, select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true } });
+}
+
+export type ChartAccount = LenderAccountRow & { parentCode: string | null; isDefault: boolean; depth: number };
+export type ProductAccounts = { product: LoanType; titleBn: string; titleEn: string; portfolio: string | null; interestIncome: string | null; lateFeeIncome: string | null };
+
+/**
+ * The chart of accounts (issue 50, points 1 and 8; decision 0269): each account with its sub-accounts beneath it (by
+ * code), and the accounts each loan product's loans post to (null: the kind's own).
+ */
+export async function chartOfAccounts(): Promise<{ accounts: ChartAccount[]; products: ProductAccounts[] }> {
+  const [rows, products] = await Promise.all([
+    prisma.lenderAccount.findMany({
+      orderBy: { code: "asc" },
+      select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true, isDefault: true, parentId: true, parent: { select: { code: true } } },
+    }),
+    prisma.loanProduct.findMany({
+      orderBy: [{ sortOrder: "asc" }, { key: "asc" }],
+      select: { key: true, titleBn: true, titleEn: true, portfolioAccount: { select: { code: true } }, interestIncomeAccount: { select: { code: true } }, lateFeeIncomeAccount: { select: { code: true } } },
+    }),
+  ]);
+  const children = new Map<string | null, typeof rows>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const accounts: ChartAccount[] = [];
+  const walk = (parentId: string | null, depth: number) => {
+    for (const row of children.get(parentId) ?? []) {
+      accounts.push({ id: row.id, code: row.code, kind: row.kind, type: row.type, labelBn: row.labelBn, labelEn: row.labelEn, isDefault: row.isDefault, parentCode: row.parent?.code ?? null, depth });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return {
+    accounts,
+    products: products.map((p) => ({
+      product: p.key,
+      titleBn: p.titleBn,
+      titleEn: p.titleEn,
+      portfolio: p.portfolioAccount?.code ?? null,
+      interestIncome: p.interestIncomeAccount?.code ?? null,
+      lateFeeIncome: p.lateFeeIncomeAccount?.code ?? null,
+    })),
+  };
 }
 
 export type TrialBalanceLine = LenderAccountRow & { debit: number; credit: number };
@@ -144,41 +185,48 @@ export async function lenderLedger(
 ): Promise<{ account: LenderAccountRow; opening: number; closing: number; lines: LedgerLine[]; total: number; page: number; pageCount: number } | null> {
   const account = await prisma.lenderAccount.findUnique({ where: { code: query.code }, select: { id: true, code: true, kind: true, type: true, labelBn: true, labelEn: true } });
   if (!account) return null;
-  const [sums] = await prisma.$queryRaw<{ opening: bigint | null; movement: bigint | null }[]>`
-    SELECT sum(CASE WHEN d."date" < ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "opening",
-           sum(CASE WHEN d."date" >= ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "movement"
-    FROM "LenderAccountDay" d
-    WHERE d."accountId" = ${account.id} AND d."date" <= ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}`;
-  const opening = Number(sums?.opening ?? 0);
-  const where = Prisma.sql`l."accountId" = ${account.id} AND l."date" BETWEEN ${day(query.from)} AND ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}`;
-  const total = (await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalLine" l WHERE ${where}`)[0]?.total ?? BigInt(0);
-  const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const closing = opening + Number(sums?.movement ?? 0);
-  // A page in the second half is read from the end backwards (the index serves both ways): its running balance is the
-  // closing balance less the lines after it, so no page sums more than half the period's lines.
-  const fromEnd = page > Math.ceil(pageCount / 2);
-  const offset = fromEnd ? Math.max(0, Number(total) - page * BOOKS_PAGE_SIZE) : (page - 1) * BOOKS_PAGE_SIZE;
-  const limit = fromEnd ? Number(total) - (page - 1) * BOOKS_PAGE_SIZE - offset : BOOKS_PAGE_SIZE;
-  const order = fromEnd ? Prisma.sql`l."date" DESC, l."voucher" DESC, l."id" DESC` : Prisma.sql`l."date", l."voucher", l."id"`;
-  const rows = await prisma.$queryRaw<{ voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; amount: number; running: bigint }[]>`
-    WITH page AS (
-      -- The page's lines with the running sum (from the start, or from the end), in posting order from the account's
-      -- index alone (the line carries its entry's date and voucher); the entry, the loan and the branch joined for the
-      -- page's lines only.
-      SELECT l."date", l."voucher", l."id", l."entryId", l."branchId", l."amount",
-             sum(l."amount") OVER (ORDER BY ${order})::bigint AS "running"
-      FROM "LenderJournalLine" l
-      WHERE ${where}
-      ORDER BY ${order}
-      LIMIT ${limit} OFFSET ${offset}
-    )
-    SELECT p."voucher", p."date", e."kind", ln."loanNumber", o."code" AS "branchCode", p."amount", p."running"
-    FROM page p
-    JOIN "LenderJournalEntry" e ON e."id" = p."entryId"
-    JOIN "Office" o ON o."id" = p."branchId"
-    LEFT JOIN "Loan" ln ON ln."id" = e."loanId"
-    ORDER BY p."date", p."voucher", p."id"`;
+  // One snapshot for the sums, the count and the page (a line posted between them would shift a page read from the end).
+  const { opening, closing, total, page, pageCount, fromEnd, rows } = await prisma.$transaction(
+    async (tx) => {
+      const [sums] = await tx.$queryRaw<{ opening: bigint | null; movement: bigint | null }[]>`
+        SELECT sum(CASE WHEN d."date" < ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "opening",
+               sum(CASE WHEN d."date" >= ${day(query.from)} THEN d."debit" - d."credit" END)::bigint AS "movement"
+        FROM "LenderAccountDay" d
+        WHERE d."accountId" = ${account.id} AND d."date" <= ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`d."branchId"`)}`;
+      const opening = Number(sums?.opening ?? 0);
+      const where = Prisma.sql`l."accountId" = ${account.id} AND l."date" BETWEEN ${day(query.from)} AND ${day(query.to)} AND ${branchInScopeSql(scope, Prisma.sql`l."branchId"`)}`;
+      const total = (await tx.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS "total" FROM "LenderJournalLine" l WHERE ${where}`)[0]?.total ?? BigInt(0);
+      const pageCount = Math.max(1, Math.ceil(Number(total) / BOOKS_PAGE_SIZE));
+      const page = Math.min(query.page, pageCount);
+      const closing = opening + Number(sums?.movement ?? 0);
+      // A page in the second half is read from the end backwards (the index serves both ways): its running balance is the
+      // closing balance less the lines after it, so no page sums more than half the period's lines.
+      const fromEnd = page > Math.ceil(pageCount / 2);
+      const offset = fromEnd ? Math.max(0, Number(total) - page * BOOKS_PAGE_SIZE) : (page - 1) * BOOKS_PAGE_SIZE;
+      const limit = fromEnd ? Number(total) - (page - 1) * BOOKS_PAGE_SIZE - offset : BOOKS_PAGE_SIZE;
+      const order = fromEnd ? Prisma.sql`l."date" DESC, l."voucher" DESC, l."id" DESC` : Prisma.sql`l."date", l."voucher", l."id"`;
+      const rows = await tx.$queryRaw<{ voucher: number; date: Date; kind: LenderJournalKind; loanNumber: string | null; branchCode: string; amount: number; running: bigint }[]>`
+        WITH page AS (
+          -- The page's lines with the running sum (from the start, or from the end), in posting order from the account's
+          -- index alone (the line carries its entry's date and voucher); the entry, the loan and the branch joined for the
+          -- page's lines only.
+          SELECT l."date", l."voucher", l."id", l."entryId", l."branchId", l."amount",
+                 sum(l."amount") OVER (ORDER BY ${order})::bigint AS "running"
+          FROM "LenderJournalLine" l
+          WHERE ${where}
+          ORDER BY ${order}
+          LIMIT ${limit} OFFSET ${offset}
+        )
+        SELECT p."voucher", p."date", e."kind", ln."loanNumber", o."code" AS "branchCode", p."amount", p."running"
+        FROM page p
+        JOIN "LenderJournalEntry" e ON e."id" = p."entryId"
+        JOIN "Office" o ON o."id" = p."branchId"
+        LEFT JOIN "Loan" ln ON ln."id" = e."loanId"
+        ORDER BY p."date", p."voucher", p."id"`;
+      return { opening, closing, total, page, pageCount, fromEnd, rows };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
   return {
     account,
     opening,

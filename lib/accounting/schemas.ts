@@ -2,9 +2,10 @@
 import { z } from "zod";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { firstValue, pageParam } from "@/lib/validation/search-params";
-import { isRealIsoDate, msg, typedNumber } from "@/lib/validation/fields";
+import { isRealIsoDate, msg, optionalText, requiredText, typedNumber } from "@/lib/validation/fields";
+import { LoanType } from "@/lib/generated/prisma/enums";
 
-export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "statements", "provisioning", "write-offs"] as const;
+export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "statements", "provisioning", "write-offs", "accounts"] as const;
 export type BooksView = (typeof BOOKS_VIEWS)[number];
 
 /** The accounts a cash and bank book is kept for: one per payment channel. */
@@ -102,3 +103,25 @@ export const provisioningRulesSchema = z
   .refine((v) => v.substandardTo > v.watchfulTo, { path: ["substandardTo"], error: "invalidRange" })
   .refine((v) => v.doubtfulTo > v.substandardTo, { path: ["doubtfulTo"], error: "invalidRange" });
 export type ProvisioningRulesValues = z.input<typeof provisioningRulesSchema>;
+
+/** An account's code as typed (Bengali digits too): four to eight digits, kept with ASCII digits. */
+const accountCode = z.preprocess((v) => (typeof v === "string" ? toAsciiDigits(v.trim()) : v), z.string(msg("required")).regex(/^\d{4,8}$/, msg("invalidAccountCode")));
+/** An account picked from the chart (empty: the kind's own account). */
+const pickedAccount = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null), accountCode.nullable());
+
+/** A super admin names an account (decision 0269); an empty name keeps the usual name of its kind. */
+export const renameLenderAccountSchema = z.object({ code: accountCode, labelBn: optionalText(80), labelEn: optionalText(80) });
+export type RenameLenderAccountValues = z.input<typeof renameLenderAccountSchema>;
+
+/** A sub-account under an account, of its type and kind, named in both languages. */
+export const addLenderSubAccountSchema = z.object({ parentCode: accountCode, code: accountCode, labelBn: requiredText(80), labelEn: requiredText(80) });
+export type AddLenderSubAccountValues = z.input<typeof addLenderSubAccountSchema>;
+
+/** The accounts a product's loans post to: each the kind's own account or one of its sub-accounts. */
+export const productAccountsSchema = z.object({
+  product: z.enum(LoanType, msg("required")),
+  portfolio: pickedAccount,
+  interestIncome: pickedAccount,
+  lateFeeIncome: pickedAccount,
+});
+export type ProductAccountsValues = z.input<typeof productAccountsSchema>;

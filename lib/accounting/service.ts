@@ -3,11 +3,12 @@ import { auditBy, writeAudit, type AuditEntry } from "@/lib/audit/service";
 import { fail, ok, type ActionResult } from "@/lib/auth/action-result";
 import type { StaffContext } from "@/lib/auth/guard";
 import { prisma } from "@/lib/db";
-import { isBranchBooksClosed } from "@/lib/db-errors";
+import { isBranchBooksClosed, isUniqueViolation } from "@/lib/db-errors";
 import { enqueueJob } from "@/lib/jobs/queue";
+import { addCalendarDays } from "@/lib/repayments/schedule";
 import { isoDateOf } from "@/lib/validation/fields";
 import type { z } from "zod";
-import type { provisioningRulesSchema } from "./schemas";
+import { monthEndOf, type addLenderSubAccountSchema, type productAccountsSchema, type provisioningRulesSchema, type renameLenderAccountSchema } from "./schemas";
 
 /**
  * Closes the lender's books through a day, for every open branch at once (the statements are the lender's): from then
@@ -51,14 +52,28 @@ export async function runProvisioning(ctx: StaffContext, input: { asOf: string }
 /** The job kind of the month-end run (lib/accounting/month-end.ts). */
 export const MONTH_END_JOB = "accounting.month-end" as const;
 
-/** Queues the month-end run of the month ending `asOf` unless it has run (or a later one) or a job for it exists. */
-export async function queueMonthEndJob(asOf: string): Promise<"settled" | "queued"> {
-  const [run, job] = await Promise.all([
-    prisma.provisioningRun.findFirst({ where: { asOf: { gte: new Date(`${asOf}T00:00:00Z`) } }, select: { id: true } }),
-    prisma.job.findFirst({ where: { kind: MONTH_END_JOB, payload: { path: ["asOf"], equals: asOf } }, select: { id: true } }),
-  ]);
-  if (run || job) return "settled";
-  await prisma.$transaction((tx) => enqueueJob(tx, { kind: MONTH_END_JOB, payload: { asOf }, maxAttempts: 5 }));
+/** A failed month-end job is tried again (a new job) this long after it gave up: a passing outage never skips a month. */
+const MONTH_END_RETRY_AFTER_MS = 60 * 60_000;
+
+/**
+ * Queues the next month-end run that is due: the month after the latest run (months go in order, so a month missed is
+ * run before the next), or `due` itself when nothing has run yet; nothing when the latest run is `due` or later, or a
+ * job for that month is waiting, running, done, or failed within the hour.
+ */
+export async function queueMonthEndJob(due: string, now = new Date()): Promise<"upToDate" | "waiting" | "queued"> {
+  const latest = await prisma.provisioningRun.findFirst({ orderBy: { asOf: "desc" }, select: { asOf: true } });
+  const next = latest ? monthEndOf(addCalendarDays(isoDateOf(latest.asOf), 1)) : due;
+  if (next > due) return "upToDate";
+  const job = await prisma.job.findFirst({
+    where: {
+      kind: MONTH_END_JOB,
+      payload: { path: ["asOf"], equals: next },
+      OR: [{ status: { in: ["queued", "running", "done"] } }, { status: "failed", finishedAt: { gt: new Date(now.getTime() - MONTH_END_RETRY_AFTER_MS) } }],
+    },
+    select: { id: true },
+  });
+  if (job) return "waiting";
+  await prisma.$transaction((tx) => enqueueJob(tx, { kind: MONTH_END_JOB, payload: { asOf: next }, maxAttempts: 5 }));
   return "queued";
 }
 
@@ -86,7 +101,8 @@ async function monthEndRun(by: Pick<AuditEntry, "actor" | "ip" | "userAgent">, u
         });
         return ok({ asOf, loans, accrued });
       },
-      { maxWait: 10_000, timeout: 120_000 },
+      // Within the job queue's lease (2 minutes), so a slow run is never claimed twice.
+      { maxWait: 10_000, timeout: 90_000 },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
@@ -125,5 +141,80 @@ export async function updateProvisioningRules(ctx: StaffContext, input: z.output
       after: { ...input },
     });
     return ok({ updated: true as const });
+  });
+}
+
+/** A super admin names an account (decision 0269), audited; an empty name keeps the usual name of its kind. */
+export async function renameLenderAccount(ctx: StaffContext, input: z.output<typeof renameLenderAccountSchema>): Promise<ActionResult<{ code: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const [account] = await tx.$queryRaw<{ id: string; labelBn: string | null; labelEn: string | null }[]>`
+      SELECT "id", "labelBn", "labelEn" FROM "LenderAccount" WHERE "code" = ${input.code} FOR UPDATE`;
+    if (!account) return fail("notFound");
+    await tx.lenderAccount.update({ where: { id: account.id }, data: { labelBn: input.labelBn, labelEn: input.labelEn } });
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: "accounting.accounts.rename",
+      entityType: "LenderAccount",
+      entityId: input.code,
+      before: { labelBn: account.labelBn, labelEn: account.labelEn },
+      after: { labelBn: input.labelBn, labelEn: input.labelEn },
+    });
+    return ok({ code: input.code });
+  });
+}
+
+/**
+ * A super admin adds a sub-account under an account (decision 0269), of its type and kind (the database checks it),
+ * audited. Nothing posts to it until a product names it.
+ */
+export async function addLenderSubAccount(ctx: StaffContext, input: z.output<typeof addLenderSubAccountSchema>): Promise<ActionResult<{ code: string }>> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const parent = await tx.lenderAccount.findUnique({ where: { code: input.parentCode }, select: { id: true, kind: true, type: true } });
+      if (!parent) return fail("notFound");
+      await tx.lenderAccount.create({ data: { code: input.code, kind: parent.kind, type: parent.type, parentId: parent.id, labelBn: input.labelBn, labelEn: input.labelEn } });
+      await writeAudit(tx, { ...auditBy(ctx), action: "accounting.accounts.add", entityType: "LenderAccount", entityId: input.code, after: { ...input, kind: parent.kind } });
+      return ok({ code: input.code });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail("validation", { fieldErrors: { code: "accountCodeTaken" } });
+    throw error;
+  }
+}
+
+/**
+ * A super admin sets the accounts a product's loans post to (decision 0269), audited: each the kind's own account or one
+ * of its sub-accounts (a wrong kind is refused here and by the database). Loans already disbursed keep their portfolio
+ * account; income goes to the new accounts from now on.
+ */
+export async function setProductAccounts(ctx: StaffContext, input: z.output<typeof productAccountsSchema>): Promise<ActionResult<{ product: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const picked = { portfolio: input.portfolio, interestIncome: input.interestIncome, lateFeeIncome: input.lateFeeIncome };
+    const kinds = { portfolio: "loan_portfolio", interestIncome: "interest_income", lateFeeIncome: "late_fee_income" } as const;
+    const codes = Object.values(picked).filter((c): c is string => c !== null);
+    const accounts = await tx.lenderAccount.findMany({ where: { code: { in: codes } }, select: { id: true, code: true, kind: true } });
+    const ids: Record<string, string | null> = {};
+    for (const field of ["portfolio", "interestIncome", "lateFeeIncome"] as const) {
+      const code = picked[field];
+      const account = code === null ? null : accounts.find((a) => a.code === code);
+      if (account === undefined || (account && account.kind !== kinds[field])) return fail("validation", { fieldErrors: { [field]: "wrongAccountKind" } });
+      ids[field] = account?.id ?? null;
+    }
+    const [product] = await tx.$queryRaw<{ id: string; portfolioAccountId: string | null; interestIncomeAccountId: string | null; lateFeeIncomeAccountId: string | null }[]>`
+      SELECT "id", "portfolioAccountId", "interestIncomeAccountId", "lateFeeIncomeAccountId" FROM "LoanProduct" WHERE "key" = ${input.product}::"LoanType" FOR UPDATE`;
+    if (!product) return fail("notFound");
+    await tx.loanProduct.update({
+      where: { id: product.id },
+      data: { portfolioAccountId: ids.portfolio ?? null, interestIncomeAccountId: ids.interestIncome ?? null, lateFeeIncomeAccountId: ids.lateFeeIncome ?? null },
+    });
+    await writeAudit(tx, {
+      ...auditBy(ctx),
+      action: "accounting.products.accounts",
+      entityType: "LoanProduct",
+      entityId: input.product,
+      before: { portfolioAccountId: product.portfolioAccountId, interestIncomeAccountId: product.interestIncomeAccountId, lateFeeIncomeAccountId: product.lateFeeIncomeAccountId },
+      after: { ...picked },
+    });
+    return ok({ product: input.product });
   });
 }

@@ -64,7 +64,10 @@ export const PERMISSIONS = {
   "writeOffs.approve": ["super_admin", "admin"],
   /** The lender's books (issue 50): chart of accounts, journal, ledgers, trial balance, cash and bank books, of the scope's branches. */
   "accounting.read": ["super_admin", "admin", "account_manager", "branch_manager", "area_manager"],
-  /** Change the classification rules: each category's days overdue and provision rate (decision 0265), audited. */
+  /**
+   * Configure the lender's books, audited: the classification rules (decision 0265), the write-off policy (0267), the
+   * accounts' names, sub-accounts and each product's accounts (0269).
+   */
   "accounting.rules": ["super_admin"],
   /** Close the lender's books through a day, every branch at once (decision 0263), and run the month-end provisioning (0265). */
   "accounting.close": ["super_admin", "admin"],

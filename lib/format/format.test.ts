@@ -159,5 +159,7 @@ describe("formatMonthDay / formatMonthDays", () => {
     expect(formatMonthDays(["06-30", "12-31"], "en")).toBe("30 June or 31 December");
     expect(formatMonthDays(["06-30", "12-31"], "bn")).toBe("৩০ জুন বা ৩১ ডিসেম্বর");
     expect(formatMonthDays(["03-31"], "en")).toBe("31 March");
+    expect(formatMonthDays(["03-31", "06-30", "12-31"], "en")).toBe("31 March, 30 June or 31 December");
+    expect(formatMonthDays(["03-31", "06-30", "12-31"], "bn")).toBe("৩১ মার্চ, ৩০ জুন বা ৩১ ডিসেম্বর");
   });
 });

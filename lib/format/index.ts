@@ -127,7 +127,10 @@ export function formatMonthDay(monthDay: string, locale: Locale): string {
   return formatCalendarDate(`2001-${monthDay}`, locale, { day: "numeric", month: "long" });
 }
 
-/** Days of the year as alternatives: "30 June or 31 December" / "৩০ জুন বা ৩১ ডিসেম্বর". */
+/** Days of the year as alternatives: "30 June or 31 December" / "৩১ মার্চ, ৩০ জুন বা ৩১ ডিসেম্বর". */
 export function formatMonthDays(monthDays: readonly string[], locale: Locale): string {
-  return new Intl.ListFormat(dateLocale[locale], { type: "disjunction" }).format(monthDays.map((d) => formatMonthDay(d, locale)));
+  const days = monthDays.map((d) => formatMonthDay(d, locale));
+  // Bengali puts no comma before বা (ICU's list pattern for bn does).
+  if (locale === "bn") return days.length < 2 ? (days[0] ?? "") : `${days.slice(0, -1).join(", ")} বা ${days.at(-1)}`;
+  return new Intl.ListFormat(dateLocale[locale], { type: "disjunction" }).format(days);
 }

@@ -74,9 +74,10 @@ test("Bengali at 360 px: an admin runs last month's classification and provision
   // the run's own, and the journal has the accrual on the month's last day.
   const shown = await Promise.all((await page.getByTestId("provisioning-accrued").all()).map(async (row) => Number(await row.getAttribute("data-accrued"))));
   const [accrued] = await dbQuery<{ total: string }>(`SELECT coalesce(sum(c."accruedInterest"), 0) AS "total" FROM "LoanClassification" c JOIN "ProvisioningRun" r ON r."id" = c."runId" WHERE r."asOf" = $1::date`, [lastMonth]);
+  expect(Number(accrued!.total)).toBeGreaterThan(0);
   expect(shown.reduce((a, b) => a + b, 0)).toBe(Number(accrued!.total));
   const [entries] = await dbQuery<{ count: string }>(`SELECT count(*) AS "count" FROM "LenderJournalEntry" WHERE "kind" = 'interest_accrual' AND "date" = $1::date`, [lastMonth]);
-  expect(Number(entries!.count)).toBe(Number(accrued!.total) > 0 ? 1 : 0);
+  expect(Number(entries!.count)).toBe(1);
   // The month is run: the form offers no month before it again.
   await expect(page.getByTestId("run-provisioning-form")).toHaveCount(0);
   const [run] = await dbQuery<{ loans: string }>(`SELECT count(*) AS "loans" FROM "LoanClassification" c JOIN "ProvisioningRun" r ON r."id" = c."runId" WHERE r."asOf" = $1::date`, [lastMonth]);
@@ -222,7 +223,7 @@ test("Bengali at 360 px: the super admin changes the write-off policy (a form wi
   await form.getByTestId("write-off-policy-day-03-31").check();
   await form.getByTestId("write-off-policy-submit").click();
   await expect(page.getByTestId("write-off-policy")).toContainText("৩৬ মাস");
-  await expect(page.getByTestId("write-off-policy")).toContainText("৩১ মার্চ, ৩০ জুন, বা ৩১ ডিসেম্বর");
+  await expect(page.getByTestId("write-off-policy")).toContainText("৩১ মার্চ, ৩০ জুন বা ৩১ ডিসেম্বর");
   const [policy] = await dbQuery<{ badForMonths: number; allowedDays: string[] }>(`SELECT "badForMonths", "allowedDays" FROM "WriteOffPolicy"`);
   expect(policy).toEqual({ badForMonths: 36, allowedDays: ["03-31", "06-30", "12-31"] });
   await page.mouse.move(0, 0);

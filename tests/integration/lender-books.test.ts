@@ -16,8 +16,7 @@ const { ownerUrl, appUrl, role } = await switchToRuntimeRole();
 const { prisma } = await import("@/lib/db");
 const { dhakaToday } = await import("@/lib/format");
 const { recordPaymentAction } = await import("@/lib/repayments/actions");
-const { seedDemo } = await import("@/prisma/seed");
-const { createPrismaClient } = await import("@/lib/prisma-client");
+const { seedDemoAsOwner } = await import("../support/seed-as-owner");
 const { disbursedLoan, payment } = await import("../support/loan-fixtures");
 const { actAs } = await import("../support/staff-session");
 const { lenderCashBook, lenderJournal, lenderLedger, lenderStatements, lenderTrialBalance } = await import("@/lib/accounting/queries");
@@ -41,13 +40,7 @@ async function balance(kind: string, where: { loanId?: string; branchId?: string
 }
 
 beforeAll(async () => {
-  // The seed runs as the owner (as `npm run db:seed` does; the society's books are reposted by an owner's function).
-  const owner = createPrismaClient(ownerUrl, { max: 2 });
-  try {
-    await seedDemo(owner);
-  } finally {
-    await owner.$disconnect();
-  }
+  await seedDemoAsOwner(ownerUrl);
 });
 
 afterAll(async () => {

@@ -46,7 +46,7 @@ export function WriteOffPolicyForm({ current }: { current: { badForMonths: numbe
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t("allowedDays")}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {MONTH_END_DAYS.map((day) => (
+          {[...new Set([...MONTH_END_DAYS, ...current.allowedDays])].sort().map((day) => (
             <label key={day} className="flex min-h-6 items-center gap-2 text-sm">
               <input type="checkbox" value={day} className="size-4" data-testid={`write-off-policy-day-${day}`} {...form.register("allowedDays")} />
               {formatMonthDay(day, locale)}

@@ -40,7 +40,7 @@ export async function WriteOffView({
     <ClientMessages namespaces={[...CLIENT_NAMESPACES]}>
       <div className="space-y-8" data-testid="write-offs">
         <p className="max-w-3xl text-sm text-muted-foreground" data-testid="write-off-policy">
-          {t("policy", { months: formatNumber(policy.badForMonths, locale), provisioned: policy.requireFullyProvisioned ? "yes" : "no", days: formatMonthDays(policy.allowedDays, locale) })}
+          {t("policy", { months: policy.badForMonths, monthsText: formatNumber(policy.badForMonths, locale), provisioned: policy.requireFullyProvisioned ? "yes" : "no", days: formatMonthDays(policy.allowedDays, locale) })}
         </p>
         {canEditPolicy ? <WriteOffPolicyForm current={policy} /> : null}
 

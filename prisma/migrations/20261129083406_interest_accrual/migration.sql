@@ -7,8 +7,9 @@ ALTER TABLE "LoanClassification" ADD COLUMN     "accruedInterest" INTEGER NOT NU
 -- payment keeps posting its interest as income, so the month's income is what was paid plus what was earned and still
 -- owed at its end less what was owed at the start). Earned to the day as the early settlement computes it
 -- (lib/repayments/early-repayment.ts): instalments due by then, whole; the current one's scheduled interest for the
--- days of its period that have passed; less the interest paid on each by payments standing on the day. A classified
--- loan (substandard and worse) accrues nothing: its interest is income when paid.
+-- days of its period that have passed (each instalment's interest as it stood that day: before a settlement or
+-- prepayment dated later); less the interest paid on each by payments standing on the day. A classified loan
+-- (substandard and worse) accrues nothing: its interest is income when paid.
 CREATE OR REPLACE FUNCTION "lender_provisioning_run"(p_as_of date, p_by text) RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 DECLARE
   run_id text := 'pr_' || replace(gen_random_uuid()::text, '-', '');
@@ -50,11 +51,20 @@ BEGIN
     WHERE l."disbursedAt" IS NOT NULL AND ((l."disbursedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Asia/Dhaka')::date <= p_as_of
       -- A loan written off by then is off the portfolio: nothing is kept against it (decision 0267).
       AND NOT EXISTS (SELECT 1 FROM "LoanWriteOff" w WHERE w."loanId" = l."id" AND w."status" = 'approved' AND w."writeOffDate" <= p_as_of)
+  ), changed_later AS (
+    -- An early settlement or prepayment dated after the day changed instalments' interest since: the day's interest is
+    -- what it was before the first of them (LoanScheduleChange keeps each instalment's amounts before and after).
+    SELECT DISTINCT ON (sc."loanId", (x ->> 'emiNumber')::int) sc."loanId", (x ->> 'emiNumber')::int AS "emiNumber",
+           (x -> 'before' ->> 'interestAmount')::int AS "interestAmount"
+    FROM "LoanScheduleChange" sc CROSS JOIN jsonb_array_elements(sc."changes" -> 'instalments') x
+    WHERE sc."onDate" > p_as_of
+    ORDER BY sc."loanId", (x ->> 'emiNumber')::int, sc."onDate", sc."createdAt"
   ), instalments AS (
     -- Each instalment's period: from the previous one's due date (the first's: the disbursement) to its own.
-    SELECT i."id", i."loanId", i."dueDate", i."emiAmount", i."interestAmount",
+    SELECT i."id", i."loanId", i."dueDate", i."emiAmount", coalesce(ch."interestAmount", i."interestAmount") AS "interestAmount",
            coalesce(lag(i."dueDate") OVER (PARTITION BY i."loanId" ORDER BY i."emiNumber"), l."disbursedOn") AS "periodStart"
     FROM loans l JOIN "LoanInstallment" i ON i."loanId" = l."id"
+    LEFT JOIN changed_later ch ON ch."loanId" = i."loanId" AND ch."emiNumber" = i."emiNumber"
   ), standing AS (
     -- The loan's branch on the day: the one it left by its first move after it, else where it is.
     SELECT l."id",
@@ -95,11 +105,18 @@ BEGIN
     UPDATE "ProvisioningRun" SET "entryId" = entry_id WHERE "id" = run_id;
   END IF;
 
-  -- The interest earned and unpaid on the day, per branch; reversed the next day.
-  SELECT coalesce(jsonb_agg(jsonb_build_object('account', side."account", 'branch', a."branchId", 'amount', side."sign" * a."accrued")), '[]'::jsonb) INTO lines
-  FROM (SELECT "branchId", sum("accruedInterest")::int AS "accrued" FROM "LoanClassification" WHERE "runId" = run_id GROUP BY 1) a
-  CROSS JOIN (VALUES ("lender_account"('interest_receivable'), 1), ("lender_account"('interest_income'), -1)) AS side("account", "sign")
-  WHERE a."accrued" <> 0;
+  -- The interest earned and unpaid on the day, per branch and the interest income account of the loans' product
+  -- (decision 0269); reversed the next day.
+  WITH a AS (
+    SELECT c."branchId", coalesce(p."interestIncomeAccountId", "lender_account"('interest_income')) AS "income", sum(c."accruedInterest")::int AS "accrued"
+    FROM "LoanClassification" c JOIN "Loan" ln ON ln."id" = c."loanId" LEFT JOIN "LoanProduct" p ON p."key" = ln."loanType"
+    WHERE c."runId" = run_id GROUP BY 1, 2 HAVING sum(c."accruedInterest") <> 0
+  ), lines_of AS (
+    SELECT jsonb_build_object('account', "lender_account"('interest_receivable'), 'branch', "branchId", 'amount', sum("accrued")) AS "line" FROM a GROUP BY "branchId"
+    UNION ALL
+    SELECT jsonb_build_object('account', "income", 'branch', "branchId", 'amount', -"accrued") FROM a
+  )
+  SELECT coalesce(jsonb_agg("line"), '[]'::jsonb) INTO lines FROM lines_of;
   entry_id := "lender_post"(p_as_of, 'interest_accrual', 'ProvisioningRun', run_id, NULL, lines, p_by);
   IF entry_id IS NOT NULL THEN
     PERFORM "lender_reverse"(entry_id, p_as_of + 1, 'ProvisioningRun', run_id, p_by);

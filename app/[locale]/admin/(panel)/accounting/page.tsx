@@ -12,7 +12,8 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
 import { StatementsView } from "@/components/admin/accounting/statements-view";
-import { lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
+import { ChartView } from "@/components/admin/accounting/chart-view";
+import { chartOfAccounts, lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
 import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { writeOffCandidates, writeOffLists, writeOffPolicyNow } from "@/lib/write-offs/queries";
@@ -40,7 +41,7 @@ function rulesFormValues(rules: { category: string; maxDays: number | null; perc
   };
 }
 
-const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", statements: "statements", provisioning: "provisioning", "write-offs": "writeOffs" } as const;
+const VIEW_LABELS = { "trial-balance": "trialBalance", journal: "journal", ledger: "ledger", "cash-book": "cashBook", statements: "statements", provisioning: "provisioning", "write-offs": "writeOffs", accounts: "accounts" } as const;
 
 /**
  * The lender's books (issue 50; decision 0263), of the branches the staff member sees (the branch picker narrows them):
@@ -63,6 +64,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
   const accountOptions = accounts.map((a) => ({ value: a.code, label: `${a.code} ${accountName(t, locale, a)}` }));
   const provisioning = query.view === "provisioning" ? await provisioningView(ctx.scope, query.run) : null;
   const statements = query.view === "statements" ? await lenderStatements(ctx.scope, { from: query.from, to: query.to }) : null;
+  const chart = query.view === "accounts" ? await chartOfAccounts() : null;
   const writeOffs = query.view === "write-offs" ? await Promise.all([writeOffCandidates(ctx.scope), writeOffLists(ctx.scope), writeOffPolicyNow()]) : null;
 
   return (
@@ -73,7 +75,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
         testId="accounting-tabs"
         tabs={BOOKS_VIEWS.map((view) => ({ key: view, label: t(`tabs.${VIEW_LABELS[view]}`), href: booksHref(query, { view }), current: view === query.view }))}
       />
-      {query.view !== "provisioning" && query.view !== "write-offs" ? (
+      {query.view !== "provisioning" && query.view !== "write-offs" && query.view !== "accounts" ? (
       <FilterForm action="/admin/accounting" testId="accounting-filters" label={t("filters.label")} submitLabel={t("filters.show")}>
         <input type="hidden" name="view" value={query.view} />
         {query.view !== "trial-balance" ? (
@@ -114,6 +116,7 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
       ) : null}
       {book ? <CashBookTable book={book} query={query} /> : null}
       {statements ? <StatementsView statements={statements} query={query} /> : null}
+      {chart ? <ChartView chart={chart} canEdit={isAllowed(ctx, "accounting.rules")} /> : null}
       {writeOffs ? (
         <WriteOffView
           candidates={writeOffs[0]}
