@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClassificationCategory, LoanType } from "@/lib/generated/prisma/enums";
+import type { LenderAccountKind, LenderAccountType, LenderJournalKind, LoanClassificationCategory, LoanType, ProvisioningBase } from "@/lib/generated/prisma/enums";
 import { branchInScopeSql } from "@/lib/offices/scope";
 import type { OfficeScope } from "@/lib/offices/scope-rules";
 import { isoDateOf } from "@/lib/validation/fields";
@@ -225,7 +225,7 @@ export async function lenderLedger(
         ORDER BY p."date", p."voucher", p."id"`;
       return { opening, closing, total, page, pageCount, fromEnd, rows };
     },
-    { isolationLevel: "RepeatableRead" },
+    { isolationLevel: "RepeatableRead", timeout: 30_000 },
   );
   return {
     account,
@@ -292,6 +292,11 @@ export async function provisioningRules(): Promise<ProvisioningRuleRow[]> {
   return rules.map((r) => ({ category: r.category, minDays: r.minDays, maxDays: r.maxDays, percent: r.percent.toNumber() }));
 }
 
+/** What a provision is a percent of (decision 0265): the setting now. */
+export async function provisioningBase(): Promise<ProvisioningBase> {
+  return (await prisma.provisioningSetting.findUniqueOrThrow({ where: { id: 1 }, select: { base: true } })).base;
+}
+
 /** The runs so far, latest first (their day and when they ran). */
 export async function provisioningRuns(): Promise<{ asOf: string; ranAt: Date }[]> {
   const runs = await prisma.provisioningRun.findMany({ orderBy: { asOf: "desc" }, take: 24, select: { asOf: true, ranAt: true } });
@@ -322,11 +327,14 @@ export type ProvisioningReportBranch = {
  * shortfall (required less kept). Null: no run for that day.
  */
 export async function provisioningReport(scope: OfficeScope, asOf: string): Promise<ProvisioningReportBranch[] | null> {
-  const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true, entryId: true } });
+  const run = await prisma.provisioningRun.findUnique({ where: { asOf: new Date(`${asOf}T00:00:00Z`) }, select: { id: true, entryId: true, base: true } });
   if (!run) return null;
+  // The principal outstanding, whatever the base held (with the accrued interest, when the run's base said so).
+  const withInterest = run.base === "principal_and_accrued_interest";
   const rows = await prisma.$queryRaw<{ branchId: string; category: LoanClassificationCategory; borrowers: number; loans: number; outstanding: bigint; required: bigint; accrued: bigint }[]>`
     SELECT c."branchId", c."category", count(DISTINCT c."customerId")::int AS "borrowers", count(*)::int AS "loans",
-           sum(c."base")::bigint AS "outstanding", sum(c."required")::bigint AS "required", sum(c."accruedInterest")::bigint AS "accrued"
+           sum(c."base" - CASE WHEN ${withInterest} THEN c."accruedInterest" ELSE 0 END)::bigint AS "outstanding", sum(c."required")::bigint AS "required",
+           sum(c."accruedInterest")::bigint AS "accrued"
     FROM "LoanClassification" c
     WHERE c."runId" = ${run.id} AND ${branchInScopeSql(scope, Prisma.sql`c."branchId"`)}
     GROUP BY 1, 2`;

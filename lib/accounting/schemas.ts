@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dhakaToday, toAsciiDigits } from "@/lib/format";
 import { firstValue, pageParam } from "@/lib/validation/search-params";
 import { isRealIsoDate, msg, optionalText, requiredText, typedNumber } from "@/lib/validation/fields";
-import { LoanType } from "@/lib/generated/prisma/enums";
+import { LoanType, ProvisioningBase } from "@/lib/generated/prisma/enums";
 
 export const BOOKS_VIEWS = ["trial-balance", "journal", "ledger", "cash-book", "statements", "provisioning", "write-offs", "accounts"] as const;
 export type BooksView = (typeof BOOKS_VIEWS)[number];
@@ -99,13 +99,14 @@ export const provisioningRulesSchema = z
     substandard: typedNumber(0, 100, 2, "invalidRate"),
     doubtful: typedNumber(0, 100, 2, "invalidRate"),
     bad: typedNumber(0, 100, 2, "invalidRate"),
+    base: z.enum(ProvisioningBase, msg("required")),
   })
   .refine((v) => v.substandardTo > v.watchfulTo, { path: ["substandardTo"], error: "invalidRange" })
   .refine((v) => v.doubtfulTo > v.substandardTo, { path: ["doubtfulTo"], error: "invalidRange" });
 export type ProvisioningRulesValues = z.input<typeof provisioningRulesSchema>;
 
-/** An account's code as typed (Bengali digits too): four to eight digits, kept with ASCII digits. */
-const accountCode = z.preprocess((v) => (typeof v === "string" ? toAsciiDigits(v.trim()) : v), z.string(msg("required")).regex(/^\d{4,8}$/, msg("invalidAccountCode")));
+/** An account's code as typed (Bengali digits too): four to eight digits, not starting with 0, kept with ASCII digits. */
+const accountCode = z.preprocess((v) => (typeof v === "string" ? toAsciiDigits(v.trim()) : v), z.string(msg("required")).regex(/^[1-9]\d{3,7}$/, msg("invalidAccountCode")));
 /** An account picked from the chart (empty: the kind's own account). */
 const pickedAccount = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null), accountCode.nullable());
 

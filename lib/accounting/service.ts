@@ -14,10 +14,19 @@ import { monthEndOf, type addLenderSubAccountSchema, type productAccountsSchema,
  * Closes the lender's books through a day, for every open branch at once (the statements are the lender's): from then
  * on the database refuses a line dated on or before it in any of them (corrections go in the open period). Forward
  * only: a day on or before every branch's closing is refused here, and the database refuses moving one back whatever
- * the caller does. The branches' rows are locked as read, so of two closings one wins and the other is told.
+ * the caller does. The branches' rows are locked as read, so of two closings one wins and the other is told. Once
+ * month-end runs have begun, a month end not yet run is closed only after its run.
  */
 export async function closeLenderBooks(ctx: StaffContext, input: { through: string }, now = new Date()): Promise<ActionResult<{ through: string; branches: number }>> {
   return prisma.$transaction(async (tx) => {
+    // Never beside a month-end run, and never past a month end that has not run since the latest one (its accrual and
+    // provisioning post on its last day: closed first, it could never run, nor any month after it).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0))`;
+    const latestRun = await tx.provisioningRun.findFirst({ orderBy: { asOf: "desc" }, select: { asOf: true } });
+    if (latestRun) {
+      const notRun = monthEndOf(addCalendarDays(isoDateOf(latestRun.asOf), 1));
+      if (notRun <= input.through) return fail("conflict", { reason: "monthEndNotRun", details: { through: notRun } });
+    }
     const branches = await tx.$queryRaw<{ id: string; code: string; booksClosedThrough: Date | null }[]>`
       SELECT "id", "code", "booksClosedThrough" FROM "Office" WHERE "level" = 'branch' AND "status" = 'open' ORDER BY "id" FOR UPDATE`;
     const behind = branches.filter((b) => !b.booksClosedThrough || isoDateOf(b.booksClosedThrough) < input.through);
@@ -122,6 +131,8 @@ export async function updateProvisioningRules(ctx: StaffContext, input: z.output
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('lender-provisioning-run', 0))`;
     const before = await tx.provisioningRule.findMany({ orderBy: { category: "asc" }, select: { category: true, minDays: true, maxDays: true, percent: true } });
+    const setting = await tx.provisioningSetting.findUniqueOrThrow({ where: { id: 1 }, select: { base: true } });
+    await tx.provisioningSetting.update({ where: { id: 1 }, data: { base: input.base, updatedById: ctx.user.id } });
     await tx.$executeRaw`
       UPDATE "ProvisioningRule" r SET "minDays" = v."minDays", "maxDays" = v."maxDays", "percent" = v."percent", "updatedAt" = now(), "updatedById" = ${ctx.user.id}
       FROM (VALUES
@@ -137,7 +148,7 @@ export async function updateProvisioningRules(ctx: StaffContext, input: z.output
       action: "accounting.provisioning.rules",
       entityType: "ProvisioningRule",
       entityId: "all",
-      before: Object.fromEntries(before.map((r) => [r.category, `${r.minDays}-${r.maxDays ?? ""}:${r.percent.toString()}%`])),
+      before: { ...Object.fromEntries(before.map((r) => [r.category, `${r.minDays}-${r.maxDays ?? ""}:${r.percent.toString()}%`])), base: setting.base },
       after: { ...input },
     });
     return ok({ updated: true as const });
@@ -189,19 +200,26 @@ export async function addLenderSubAccount(ctx: StaffContext, input: z.output<typ
  */
 export async function setProductAccounts(ctx: StaffContext, input: z.output<typeof productAccountsSchema>): Promise<ActionResult<{ product: string }>> {
   return prisma.$transaction(async (tx) => {
-    const picked = { portfolio: input.portfolio, interestIncome: input.interestIncome, lateFeeIncome: input.lateFeeIncome };
+    const picked: Record<"portfolio" | "interestIncome" | "lateFeeIncome", string | null> = { portfolio: input.portfolio, interestIncome: input.interestIncome, lateFeeIncome: input.lateFeeIncome };
     const kinds = { portfolio: "loan_portfolio", interestIncome: "interest_income", lateFeeIncome: "late_fee_income" } as const;
     const codes = Object.values(picked).filter((c): c is string => c !== null);
-    const accounts = await tx.lenderAccount.findMany({ where: { code: { in: codes } }, select: { id: true, code: true, kind: true } });
+    const accounts = await tx.lenderAccount.findMany({ where: { code: { in: codes } }, select: { id: true, code: true, kind: true, isDefault: true } });
     const ids: Record<string, string | null> = {};
     for (const field of ["portfolio", "interestIncome", "lateFeeIncome"] as const) {
       const code = picked[field];
       const account = code === null ? null : accounts.find((a) => a.code === code);
       if (account === undefined || (account && account.kind !== kinds[field])) return fail("validation", { fieldErrors: { [field]: "wrongAccountKind" } });
-      ids[field] = account?.id ?? null;
+      // The kind's own account is kept as "none named" (the form's empty choice), so it reads back as chosen.
+      ids[field] = account && !account.isDefault ? account.id : null;
+      picked[field] = ids[field] ? code : null;
     }
-    const [product] = await tx.$queryRaw<{ id: string; portfolioAccountId: string | null; interestIncomeAccountId: string | null; lateFeeIncomeAccountId: string | null }[]>`
-      SELECT "id", "portfolioAccountId", "interestIncomeAccountId", "lateFeeIncomeAccountId" FROM "LoanProduct" WHERE "key" = ${input.product}::"LoanType" FOR UPDATE`;
+    const [product] = await tx.$queryRaw<{ id: string; portfolio: string | null; interestIncome: string | null; lateFeeIncome: string | null }[]>`
+      SELECT p."id", pa."code" AS "portfolio", ia."code" AS "interestIncome", fa."code" AS "lateFeeIncome"
+      FROM "LoanProduct" p
+      LEFT JOIN "LenderAccount" pa ON pa."id" = p."portfolioAccountId"
+      LEFT JOIN "LenderAccount" ia ON ia."id" = p."interestIncomeAccountId"
+      LEFT JOIN "LenderAccount" fa ON fa."id" = p."lateFeeIncomeAccountId"
+      WHERE p."key" = ${input.product}::"LoanType" FOR UPDATE OF p`;
     if (!product) return fail("notFound");
     await tx.loanProduct.update({
       where: { id: product.id },
@@ -212,7 +230,7 @@ export async function setProductAccounts(ctx: StaffContext, input: z.output<type
       action: "accounting.products.accounts",
       entityType: "LoanProduct",
       entityId: input.product,
-      before: { portfolioAccountId: product.portfolioAccountId, interestIncomeAccountId: product.interestIncomeAccountId, lateFeeIncomeAccountId: product.lateFeeIncomeAccountId },
+      before: { portfolio: product.portfolio, interestIncome: product.interestIncome, lateFeeIncome: product.lateFeeIncome },
       after: { ...picked },
     });
     return ok({ product: input.product });

@@ -193,6 +193,9 @@ test("English at 360 px: the super admin finds the categories and rates editable
   const form = page.getByTestId("provisioning-rules-form");
   await expect(form.locator("#provisioning-watchfulTo")).toHaveValue("30");
   await expect(form.locator("#provisioning-bad")).toHaveValue("100");
+  // The base (configuration, decision 0265): the principal outstanding unless set otherwise.
+  await expect(page.getByTestId("provisioning-base")).toHaveAttribute("data-base", "principal");
+  await expect(form.locator("#provisioning-base")).toHaveValue("principal");
   await form.locator("#provisioning-bad").fill("120");
   await form.getByTestId("provisioning-rules-submit").click();
   await expect(form.getByRole("alert").first()).toContainText("0 to 100");

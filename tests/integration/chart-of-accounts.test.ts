@@ -50,6 +50,7 @@ describe("the chart of accounts", () => {
     await actAs("admin");
     expect(await addLenderSubAccountAction({ parentCode: "1200", code: "1201", labelBn: "বেতন ঋণ", labelEn: "Salary loans" })).toMatchObject({ ok: false, error: { code: "forbidden" } });
     await actAs("super_admin");
+    expect(await addLenderSubAccountAction({ parentCode: "1200", code: "0120", labelBn: "ক", labelEn: "x" })).toMatchObject({ ok: false, error: { fieldErrors: { code: "invalidAccountCode" } } });
     expect(await addLenderSubAccountAction({ parentCode: "1200", code: "12", labelBn: "", labelEn: "x" })).toMatchObject({
       ok: false,
       error: { code: "validation", fieldErrors: { code: "invalidAccountCode", labelBn: "required" } },
@@ -73,7 +74,9 @@ describe("the chart of accounts", () => {
     // The database, for the app's own role too: a sub-account of another kind, a changed code, a second default.
     expect(await refusal(appUrl, [`INSERT INTO "LenderAccount" ("id", "code", "kind", "type", "parentId") VALUES ('x', '1209', 'bank', 'asset', 'la_loan_portfolio')`])).toBe("23514");
     expect(await refusal(appUrl, [`UPDATE "LenderAccount" SET "code" = '1299' WHERE "code" = '1201'`])).toBe("23514");
-    expect(await refusal(ownerUrl, [`INSERT INTO "LenderAccount" ("id", "code", "kind", "type", "parentId", "isDefault") VALUES ('y', '1208', 'loan_portfolio', 'asset', 'la_loan_portfolio', true)`])).toBeDefined();
+    expect(await refusal(ownerUrl, [`INSERT INTO "LenderAccount" ("id", "code", "kind", "type", "parentId", "isDefault") VALUES ('y', '1208', 'loan_portfolio', 'asset', 'la_loan_portfolio', true)`])).toBe("23514");
+    // …or a loose account outside the tree (of a kind and a type that do not go together).
+    expect(await refusal(ownerUrl, [`INSERT INTO "LenderAccount" ("id", "code", "kind", "type") VALUES ('z', '1207', 'interest_income', 'asset')`])).toBe("23514");
   });
 
   it("each product's accounts: the wrong kind is refused; its loans post there; a loan keeps its portfolio account; a move and an accrual follow them", async () => {
@@ -81,9 +84,13 @@ describe("the chart of accounts", () => {
     expect(await setProductAccountsAction({ product: "salary", portfolio: "4001", interestIncome: "", lateFeeIncome: "" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { portfolio: "wrongAccountKind" } } });
     expect(await setProductAccountsAction({ product: "salary", portfolio: "7777", interestIncome: "", lateFeeIncome: "" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { portfolio: "wrongAccountKind" } } });
     expect(await refusal(appUrl, [`UPDATE "LoanProduct" SET "interestIncomeAccountId" = 'la_bank' WHERE "key" = 'salary'`])).toBe("23514");
+    // The kind's own account picked by its code is kept as "none named" (it reads back as the form's empty choice).
+    expect(await setProductAccountsAction({ product: "salary", portfolio: "1200", interestIncome: "", lateFeeIncome: "" })).toMatchObject({ ok: true });
+    expect((await chartOfAccounts()).products.find((p) => p.product === "salary")).toMatchObject({ portfolio: null });
     expect(await setProductAccountsAction({ product: "salary", portfolio: "1201", interestIncome: "4001", lateFeeIncome: "" })).toEqual({ ok: true, data: { product: "salary" } });
     expect((await chartOfAccounts()).products.find((p) => p.product === "salary")).toMatchObject({ portfolio: "1201", interestIncome: "4001", lateFeeIncome: null });
-    expect(await prisma.auditLog.count({ where: { action: "accounting.products.accounts", entityId: "salary" } })).toBe(1);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "accounting.products.accounts", entityId: "salary" }, orderBy: { createdAt: "desc" } });
+    expect(audit).toMatchObject({ before: { portfolio: null, interestIncome: null, lateFeeIncome: null }, after: { portfolio: "1201", interestIncome: "4001", lateFeeIncome: null } });
 
     // A salary loan disbursed now: its principal on 1201, nothing on the kind's own 1200.
     const loan = await disbursedLoan("৫০,০০০");

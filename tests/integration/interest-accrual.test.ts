@@ -65,6 +65,8 @@ beforeAll(async () => {
   if (!quote.ok) throw new Error(JSON.stringify(quote));
   const settled = await settleLoan(agent, { loanNumber: settledAfter.loanNumber, amount: quote.data.total, method: "bkash", paymentDate: onDate, reference: `S${randomUUID().slice(0, 10)}`, notes: null, idempotencyKey: randomUUID() });
   expect(settled.ok).toBe(true);
+  // The provision's base with the accrued interest in it (decision 0265: configuration).
+  await prisma.provisioningSetting.update({ where: { id: 1 }, data: { base: "principal_and_accrued_interest" } });
   const admin = await staffContextOf((await createStaff("admin")).id);
   const ran = await runProvisioning(admin, { asOf: monthEnd });
   expect(ran.ok).toBe(true);
@@ -81,6 +83,10 @@ describe("a hand-computed month end", () => {
     const expected = Math.round((second.interestAmount * daysBetween(first.dueDate, monthEnd)) / daysBetween(first.dueDate, second.dueDate));
     expect(expected).toBeGreaterThan(0);
     expect(await classificationOf(paidOnTime.id)).toMatchObject({ category: "regular", daysOverdue: 0, accruedInterest: expected });
+    // Its base is the principal outstanding and the interest accrued; regular: 1% of it.
+    const principalLeft = 50_000 - (await prisma.loanInstallment.findFirstOrThrow({ where: { loanId: paidOnTime.id, emiNumber: 1 }, select: { principalAmount: true } })).principalAmount;
+    const row = await prisma.loanClassification.findFirstOrThrow({ where: { loanId: paidOnTime.id }, select: { base: true, required: true, run: { select: { base: true } } } });
+    expect(row).toEqual({ base: principalLeft + expected, required: Math.round((principalLeft + expected) / 100), run: { base: "principal_and_accrued_interest" } });
 
     // The settled loan: its first instalment's scheduled interest for 10 of its period's days, not the settlement's cut.
     const scheduled = settledAfter.installments[0]!;
@@ -91,6 +97,8 @@ describe("a hand-computed month end", () => {
 
     const overdue = await classificationOf(longOverdue.id);
     expect(overdue.category).toBe("substandard");
+    // Nothing accrued: its base is its principal alone.
+    expect(await prisma.loanClassification.findFirstOrThrow({ where: { loanId: longOverdue.id }, select: { base: true } })).toEqual({ base: 50_000 });
     expect(overdue.daysOverdue).toBe(daysBetween(longOverdue.installments[0]!.dueDate, monthEnd));
     expect(overdue.accruedInterest).toBe(0);
   });
@@ -186,5 +194,8 @@ describe("every loan of the portfolio", () => {
     // The report shows it per branch.
     const report = await provisioningReport(ALL_OFFICES, monthEnd);
     expect(report!.reduce((s, b) => s + b.accrued, 0)).toBe(total);
+    // Its outstanding is the principal alone, though this run's base held the accrued interest too.
+    const bases = await prisma.loanClassification.aggregate({ where: { runId: run.id }, _sum: { base: true } });
+    expect(report!.flatMap((b) => b.rows).reduce((s, r) => s + r.outstanding, 0)).toBe((bases._sum.base ?? 0) - total);
   });
 });

@@ -20,7 +20,8 @@ const { seedDemoAsOwner } = await import("../support/seed-as-owner");
 const { disbursedLoan, payment } = await import("../support/loan-fixtures");
 const { actAs } = await import("../support/staff-session");
 const { lenderCashBook, lenderJournal, lenderLedger, lenderStatements, lenderTrialBalance } = await import("@/lib/accounting/queries");
-const { closeLenderBooksAction } = await import("@/lib/accounting/actions");
+const { closeLenderBooksAction, runProvisioningAction } = await import("@/lib/accounting/actions");
+const { provisioningMonthEnds } = await import("@/lib/accounting/schemas");
 const { ALL_OFFICES } = await import("@/lib/offices/scope-rules");
 
 const MAIN = "office-main-branch";
@@ -304,6 +305,13 @@ describe("the books screen's figures", () => {
     await actAs("admin");
     expect(await closeLenderBooksAction({ through: dhakaToday() })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { through: "invalidDate" } } });
     const open = await prisma.office.count({ where: { level: "branch", status: "open", OR: [{ booksClosedThrough: null }, { booksClosedThrough: { lt: new Date(`${yesterday}T00:00:00Z`) } }] } });
+    // Last month has not had its month-end run (the demo ran the month before): closed first, it could never run.
+    const [lastMonthEnd] = provisioningMonthEnds() as [string];
+    const closings = () => prisma.office.findMany({ orderBy: { id: "asc" }, select: { id: true, booksClosedThrough: true } });
+    const before = await closings();
+    expect(await closeLenderBooksAction({ through: yesterday })).toEqual({ ok: false, error: { code: "conflict", reason: "monthEndNotRun", details: { through: lastMonthEnd } } });
+    expect(await closings()).toEqual(before);
+    expect(await runProvisioningAction({ asOf: lastMonthEnd })).toMatchObject({ ok: true });
     expect(await closeLenderBooksAction({ through: yesterday })).toEqual({ ok: true, data: { through: yesterday, branches: open } });
     expect(await closeLenderBooksAction({ through: yesterday })).toMatchObject({ ok: false, error: { code: "conflict", reason: "alreadyClosed" } });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "accounting.books.close" }, select: { after: true } });

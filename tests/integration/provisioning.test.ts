@@ -181,13 +181,15 @@ describe("a super admin's rules", () => {
   it("changes the days and rates in one go, audited; a gap, a rate above 100% and anyone else are refused and change nothing", async () => {
     const rules = async () => (await prisma.provisioningRule.findMany({ orderBy: { category: "asc" }, select: { category: true, minDays: true, maxDays: true, percent: true } })).map((r) => ({ ...r, percent: r.percent.toNumber() }));
     const before = await rules();
-    const circular = { watchfulTo: "৬০", substandardTo: "180", doubtfulTo: "365", regular: "1", watchful: "5.5", substandard: "25", doubtful: "75", bad: "100" };
+    const circular = { watchfulTo: "৬০", substandardTo: "180", doubtfulTo: "365", regular: "1", watchful: "5.5", substandard: "25", doubtful: "75", bad: "100", base: "principal_and_accrued_interest" as const };
     await actAs("admin");
     expect(await updateProvisioningRulesAction(circular)).toMatchObject({ ok: false, error: { code: "forbidden" } });
     const superAdmin = await actAs("super_admin");
     expect(await updateProvisioningRulesAction({ ...circular, substandardTo: "50" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { substandardTo: "invalidRange" } } });
     expect(await updateProvisioningRulesAction({ ...circular, bad: "120" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { bad: "invalidRate" } } });
+    expect(await updateProvisioningRulesAction({ ...circular, base: "everything" as never })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { base: "required" } } });
     expect(await rules()).toEqual(before);
+    expect(await prisma.provisioningSetting.findUniqueOrThrow({ where: { id: 1 }, select: { base: true } })).toEqual({ base: "principal" });
 
     expect(await updateProvisioningRulesAction(circular)).toEqual({ ok: true, data: { updated: true } });
     expect(await rules()).toEqual([
@@ -197,12 +199,13 @@ describe("a super admin's rules", () => {
       { category: "doubtful", minDays: 181, maxDays: 365, percent: 75 },
       { category: "bad", minDays: 366, maxDays: null, percent: 100 },
     ]);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "accounting.provisioning.rules" }, orderBy: { createdAt: "desc" }, select: { actorId: true } });
-    expect(audit.actorId).toBe(superAdmin.id);
+    expect(await prisma.provisioningSetting.findUniqueOrThrow({ where: { id: 1 }, select: { base: true } })).toEqual({ base: "principal_and_accrued_interest" });
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "accounting.provisioning.rules" }, orderBy: { createdAt: "desc" }, select: { actorId: true, before: true, after: true } });
+    expect(audit).toMatchObject({ actorId: superAdmin.id, before: { base: "principal" }, after: { base: "principal_and_accrued_interest" } });
 
     // Back to what the other tests of this file read.
     const restore = Object.fromEntries(before.map((r) => [r.category, String(r.percent)]));
-    expect(await updateProvisioningRulesAction({ watchfulTo: String(before[1]!.maxDays), substandardTo: String(before[2]!.maxDays), doubtfulTo: String(before[3]!.maxDays), ...restore } as never)).toMatchObject({ ok: true });
+    expect(await updateProvisioningRulesAction({ watchfulTo: String(before[1]!.maxDays), substandardTo: String(before[2]!.maxDays), doubtfulTo: String(before[3]!.maxDays), ...restore, base: "principal" } as never)).toMatchObject({ ok: true });
     expect(await rules()).toEqual(before);
   });
 });

@@ -142,11 +142,13 @@ export function ProductAccountsForm({
   });
   const errors = form.formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className={box} data-testid="product-accounts-form" data-product={product}>
-      <h3 className="font-semibold">{title}</h3>
+    <form onSubmit={onSubmit} noValidate className={box} data-testid="product-accounts-form" data-product={product} aria-labelledby={`product-${product}-title`}>
+      <h3 id={`product-${product}-title`} className="font-semibold">
+        {title}
+      </h3>
       {PRODUCT_FIELDS.map((field) => (
         <FormField key={field} id={`product-${product}-${field}`} label={t(field)} error={errors[field]?.message}>
-          <select id={`product-${product}-${field}`} className={compactSelectClassName} {...form.register(field)} data-testid={`product-${field}`}>
+          <select id={`product-${product}-${field}`} className={compactSelectClassName} {...form.register(field)} aria-invalid={!!errors[field]} data-testid={`product-${field}`}>
             {options[field].map((a) => (
               <option key={a.code} value={a.code}>
                 {a.label}

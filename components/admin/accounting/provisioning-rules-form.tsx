@@ -7,12 +7,14 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ActionErrorAlert, FormField, useActionSubmit } from "@/components/admin/forms";
 import { announceNotice } from "@/components/admin/notices";
+import { compactSelectClassName } from "@/components/forms/native-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { updateProvisioningRulesAction } from "@/lib/accounting/actions";
 import { provisioningRulesSchema, type ProvisioningRulesValues } from "@/lib/accounting/schemas";
 
-type Field = keyof ProvisioningRulesValues;
+type Field = Exclude<keyof ProvisioningRulesValues, "base">;
+const PROVISIONING_BASES = ["principal", "principal_and_accrued_interest"] as const;
 const RATE_FIELDS = ["regular", "watchful", "substandard", "doubtful", "bad"] as const;
 const DAY_FIELDS = ["watchfulTo", "substandardTo", "doubtfulTo"] as const;
 
@@ -37,6 +39,15 @@ export function ProvisioningRulesForm({ current }: { current: ProvisioningRulesV
       <p className="text-sm text-muted-foreground">{t("editRulesText")}</p>
       <div className="flex flex-wrap gap-3">{DAY_FIELDS.map((name) => field(name, t(`lastDay.${name}`)))}</div>
       <div className="flex flex-wrap gap-3">{RATE_FIELDS.map((name) => field(name, t("rateOf", { category: t(`categories.${name}`) })))}</div>
+      <FormField id="provisioning-base" label={t("base")} error={errors.base?.message}>
+        <select id="provisioning-base" className={compactSelectClassName} {...form.register("base")}>
+          {PROVISIONING_BASES.map((base) => (
+            <option key={base} value={base}>
+              {t(`bases.${base}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
       <Button type="submit" size="sm" disabled={pending} data-testid="provisioning-rules-submit">
         {t("saveRules")}
       </Button>

@@ -6,6 +6,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { Locale } from "@/i18n/config";
 import type { ProvisioningReportBranch, ProvisioningRuleRow } from "@/lib/accounting/queries";
 import type { BooksQuery } from "@/lib/accounting/schemas";
+import type { ProvisioningBase } from "@/lib/generated/prisma/enums";
 import { formatCalendarDate, formatNumber, formatPercent, formatTaka } from "@/lib/format";
 import { addCalendarDays } from "@/lib/repayments/schedule";
 import { cn } from "@/lib/utils";
@@ -13,7 +14,7 @@ import { booksHref } from "./books-tables";
 
 const num = "text-right tabular-nums whitespace-nowrap";
 
-export async function ProvisioningRules({ rules }: { rules: ProvisioningRuleRow[] }) {
+export async function ProvisioningRules({ rules, base }: { rules: ProvisioningRuleRow[]; base: ProvisioningBase }) {
   const [t, locale] = await Promise.all([getTranslations("adminAccounting.provisioning"), getLocale() as Promise<Locale>]);
   const days = (r: ProvisioningRuleRow) =>
     r.maxDays === null
@@ -27,6 +28,9 @@ export async function ProvisioningRules({ rules }: { rules: ProvisioningRuleRow[
         {t("rulesTitle")}
       </h2>
       <p className="mb-2 text-sm text-muted-foreground">{t("rulesText")}</p>
+      <p className="mb-2 text-sm" data-testid="provisioning-base" data-base={base}>
+        {t("baseIs", { base: t(`bases.${base}`) })}
+      </p>
       <ListTable testId="provisioning-rules" columns={[t("category"), t("daysOverdue"), t("rate")]}>
         {rules.map((r) => (
           <TableRow key={r.category} data-category={r.category}>

@@ -22,6 +22,11 @@ BEGIN
      OR NOT EXISTS (SELECT 1 FROM "LenderAccount" WHERE "id" = NEW."parentId" AND "type" = NEW."type" AND "kind" = NEW."kind")) THEN
     RAISE EXCEPTION 'a sub-account is of its parent''s type and kind, and no kind''s default' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderAccount_valid';
   END IF;
+  -- Every account is a kind's own (the chart's top level) or a sub-account of one: no loose account of a kind and type
+  -- that do not go together.
+  IF NEW."parentId" IS NULL AND NOT NEW."isDefault" THEN
+    RAISE EXCEPTION 'an account is a kind''s own or a sub-account' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderAccount_valid';
+  END IF;
   IF TG_OP = 'UPDATE' AND (NEW."kind" <> OLD."kind" OR NEW."type" <> OLD."type" OR NEW."isDefault" <> OLD."isDefault" OR NEW."code" <> OLD."code") THEN
     RAISE EXCEPTION 'an account''s code, kind and type never change (its lines keep their meaning)' USING ERRCODE = 'check_violation', CONSTRAINT = 'LenderAccount_valid';
   END IF;
@@ -47,6 +52,7 @@ CREATE FUNCTION "lender_loan_account"(p_loan text, p_kind "LenderAccountKind") R
   SELECT coalesce(
     CASE WHEN p_kind = 'loan_portfolio' THEN
       (SELECT l."accountId" FROM "LenderJournalEntry" e JOIN "LenderJournalLine" l ON l."entryId" = e."id"
+         JOIN "LenderAccount" a ON a."id" = l."accountId" AND a."kind" = 'loan_portfolio'
        WHERE e."sourceType" = 'Loan' AND e."sourceId" = p_loan AND e."kind" = 'disbursement' AND l."amount" > 0 LIMIT 1) END,
     (SELECT CASE p_kind WHEN 'loan_portfolio' THEN p."portfolioAccountId" WHEN 'interest_income' THEN p."interestIncomeAccountId"
                         WHEN 'late_fee_income' THEN p."lateFeeIncomeAccountId" END

@@ -29,8 +29,10 @@ BEGIN
   IF EXISTS (SELECT 1 FROM "ProvisioningRun" WHERE "asOf" > p_as_of) THEN
     RAISE EXCEPTION 'provisioning runs go forward: a later month is already run' USING ERRCODE = 'check_violation', CONSTRAINT = 'ProvisioningRun_forward';
   END IF;
-  INSERT INTO "ProvisioningRun" ("id", "asOf", "ranById", "rules")
-    SELECT run_id, p_as_of, p_by, jsonb_agg(jsonb_build_object('category', "category", 'minDays', "minDays", 'maxDays', "maxDays", 'percent', "percent") ORDER BY "category")
+  PERFORM 1 FROM "ProvisioningSetting" FOR SHARE;
+  INSERT INTO "ProvisioningRun" ("id", "asOf", "ranById", "rules", "base")
+    SELECT run_id, p_as_of, p_by, jsonb_agg(jsonb_build_object('category', "category", 'minDays', "minDays", 'maxDays', "maxDays", 'percent', "percent") ORDER BY "category"),
+           (SELECT "base" FROM "ProvisioningSetting" WHERE "id" = 1)
     FROM "ProvisioningRule";
 
   -- A loan no rule takes leaves its category empty (refused: NOT NULL), one two rules take comes twice (refused: the key).
@@ -83,11 +85,18 @@ BEGIN
     LEFT JOIN covered c ON c."installmentId" = i."id"
     GROUP BY l."id", l."branchId", l."customerId", l."disbursedAmount"
   )
-  SELECT run_id, x."id", x."branchId", x."customerId", r."category", x."days", x."base", round(x."base" * r."percent" / 100)::int,
-         CASE WHEN r."category" IN ('regular', 'watchful') THEN x."accrued" ELSE 0 END
-  FROM standing x
-  LEFT JOIN "ProvisioningRule" r ON x."days" >= r."minDays" AND (r."maxDays" IS NULL OR x."days" <= r."maxDays")
-  WHERE x."base" > 0;
+  SELECT run_id, y."id", y."branchId", y."customerId", y."category", y."days", y."base", round(y."base" * y."percent" / 100)::int, y."accrued"
+  FROM (
+    SELECT x."id", x."branchId", x."customerId", r."category", x."days", r."percent", a."accrued",
+           -- The provision's base (decision 0265, configuration): the principal outstanding, with the interest accrued
+           -- when the setting says so.
+           x."base" + CASE WHEN s."base" = 'principal_and_accrued_interest' THEN a."accrued" ELSE 0 END AS "base"
+    FROM standing x
+    LEFT JOIN "ProvisioningRule" r ON x."days" >= r."minDays" AND (r."maxDays" IS NULL OR x."days" <= r."maxDays")
+    CROSS JOIN (SELECT "base" FROM "ProvisioningSetting" WHERE "id" = 1) s
+    CROSS JOIN LATERAL (SELECT CASE WHEN r."category" IN ('regular', 'watchful') THEN x."accrued" ELSE 0 END AS "accrued") a
+    WHERE x."base" > 0
+  ) y;
 
   -- Each branch's change: what its loans require less its reserve as it stood that day; two lines per branch.
   WITH deltas AS (

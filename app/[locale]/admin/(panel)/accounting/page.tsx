@@ -11,9 +11,10 @@ import { PageHeader } from "@/components/admin/page-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Input } from "@/components/ui/input";
 import type { Locale } from "@/i18n/config";
+import type { ProvisioningBase } from "@/lib/generated/prisma/enums";
 import { StatementsView } from "@/components/admin/accounting/statements-view";
 import { ChartView } from "@/components/admin/accounting/chart-view";
-import { chartOfAccounts, lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
+import { chartOfAccounts, provisioningBase, lenderAccounts, lenderBooksClosing, lenderStatements, lenderCashBook, lenderJournal, lenderLedger, lenderTrialBalance, provisioningReport, provisioningRules, provisioningRuns } from "@/lib/accounting/queries";
 import { BOOKS_VIEWS, booksQuerySchema, CHANNEL_KINDS, provisioningMonthEnds } from "@/lib/accounting/schemas";
 import { isAllowed, requirePermission } from "@/lib/auth/guard";
 import { writeOffCandidates, writeOffLists, writeOffPolicyNow } from "@/lib/write-offs/queries";
@@ -27,9 +28,10 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The rules as the form shows them: each category's last day overdue (before "bad") and each rate, as typed text. */
-function rulesFormValues(rules: { category: string; maxDays: number | null; percent: number }[]) {
+function rulesFormValues(rules: { category: string; maxDays: number | null; percent: number }[], base: ProvisioningBase) {
   const of = (category: string) => rules.find((r) => r.category === category);
   return {
+    base,
     watchfulTo: String(of("watchful")?.maxDays ?? ""),
     substandardTo: String(of("substandard")?.maxDays ?? ""),
     doubtfulTo: String(of("doubtful")?.maxDays ?? ""),
@@ -130,10 +132,10 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
       ) : null}
       {provisioning ? (
         <>
-          <ProvisioningRules rules={provisioning.rules} />
+          <ProvisioningRules rules={provisioning.rules} base={provisioning.base} />
           {isAllowed(ctx, "accounting.rules") ? (
             <ClientMessages namespaces={["adminAccounting", "validation", "adminCommon"]}>
-              <ProvisioningRulesForm current={rulesFormValues(provisioning.rules)} />
+              <ProvisioningRulesForm current={rulesFormValues(provisioning.rules, provisioning.base)} />
             </ClientMessages>
           ) : null}
           {isAllowed(ctx, "accounting.close") && provisioning.monthEnds.length > 0 ? (
@@ -171,9 +173,9 @@ export default async function AccountingPage({ searchParams }: { searchParams: S
 
 /** The provisioning view's data: the rules, the runs, the month ends not yet run, and the report of the run asked for (else the latest). */
 async function provisioningView(scope: Parameters<typeof provisioningReport>[0], run: string | null) {
-  const [rules, runs] = await Promise.all([provisioningRules(), provisioningRuns()]);
+  const [rules, runs, base] = await Promise.all([provisioningRules(), provisioningRuns(), provisioningBase()]);
   const latestRun = runs[0]?.asOf ?? "";
   const monthEnds = provisioningMonthEnds().filter((end) => end > latestRun);
   const shown = run ?? runs[0]?.asOf ?? null;
-  return { rules, runs, monthEnds, shown, report: shown ? await provisioningReport(scope, shown) : null };
+  return { rules, base, runs, monthEnds, shown, report: shown ? await provisioningReport(scope, shown) : null };
 }
