@@ -222,6 +222,8 @@ test("English at 1280 px: an approved loan is disbursed, its schedule shown, a b
   await disburseAndSeeSchedule(browser, screen, loanNumber, 140_000, 24);
   await recordFirstEmiByBkash(browser, screen, loanNumber);
   await seeOnTheBooks(browser, screen, loanNumber, { disbursed: 140_000, byBkash: (await installments(loanNumber))[0]!.emiAmount });
+  // The same books on a phone in English (issue 50: 360 px in both languages).
+  await seeOnTheBooks(browser, { width: 360, language: "en" }, loanNumber, { disbursed: 140_000, byBkash: (await installments(loanNumber))[0]!.emiAmount });
   // From the loan, its entries: the schedule tab links the journal narrowed to it.
   const books = await staffPage(browser, "account_manager", screen);
   await books.goto(`/admin/loans?tab=all&view=${loanNumber}`);
