@@ -107,7 +107,9 @@ export async function ProvisioningReport({ asOf, branches }: { asOf: string; bra
               <TableCell className={num}>{taka(branch.shortfall)}</TableCell>
             </TableRow>
             <TableRow data-testid="provisioning-accrued" data-accrued={branch.accrued}>
-              <TableCell colSpan={3}>{t("accrued", { date: formatCalendarDate(addCalendarDays(asOf, 1), locale) })}</TableCell>
+              <TableCell colSpan={3} className="min-w-48 whitespace-normal">
+                {t("accrued", { date: formatCalendarDate(addCalendarDays(asOf, 1), locale) })}
+              </TableCell>
               <TableCell className={num}>{taka(branch.accrued)}</TableCell>
             </TableRow>
           </ListTable>
