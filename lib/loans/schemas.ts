@@ -7,7 +7,7 @@ import { wholeTaka } from "@/lib/applications/schemas";
 import { LoanStatus, LoanType, RiskLevel } from "@/lib/generated/prisma/enums";
 import { calendarDay } from "@/lib/lending-rules/schemas";
 import { DISBURSEMENT_CHANNELS } from "./disbursement-channel";
-import { requiredBankAccount, msg, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
+import { msg, optionalBankAccount, optionalText, requiredText, todayOrLaterDate } from "@/lib/validation/fields";
 import { choiceParam, pageParam, searchParam } from "@/lib/validation/search-params";
 
 /** A loan's public number, "LN-000123". */
@@ -20,20 +20,29 @@ export const approveLoanSchema = z.object({ loanNumber: loanNumberField, amount:
 
 export const rejectLoanSchema = z.object({ loanNumber: loanNumberField, reason: requiredText(500) });
 
-export const disburseLoanSchema = z.object({
-  loanNumber: loanNumberField,
-  /** Paid through (a form that does not ask: a bank transfer). */
-  channel: z.enum(DISBURSEMENT_CHANNELS, msg("required")).default("bank_transfer"),
-  bankAccount: requiredBankAccount(),
-  bankName: requiredText(100),
-  /** Asia/Dhaka calendar date the money goes out. */
-  scheduledDate: todayOrLaterDate,
-  /**
-   * The first instalment's date before days off move it: the earliest the rules allow (shown by the dialog) or later,
-   * never earlier (the server checks against the rules); empty takes the earliest. Later ones follow monthly.
-   */
-  firstDueDate: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), calendarDay.optional()),
-});
+export const disburseLoanSchema = z
+  .object({
+    loanNumber: loanNumberField,
+    /** Paid through (a form that does not ask: a bank transfer). */
+    channel: z.enum(DISBURSEMENT_CHANNELS, msg("required")).default("bank_transfer"),
+    /** The account (or wallet) paid into, and its bank or provider: asked for every channel but cash. */
+    bankAccount: optionalBankAccount(),
+    bankName: optionalText(100),
+    /** Asia/Dhaka calendar date the money goes out. */
+    scheduledDate: todayOrLaterDate,
+    /**
+     * The first instalment's date before days off move it: the earliest the rules allow (shown by the dialog) or later,
+     * never earlier (the server checks against the rules); empty takes the earliest. Later ones follow monthly.
+     */
+    firstDueDate: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), calendarDay.optional()),
+  })
+  // Cash is handed over at the branch: there is no account to pay into (and none is kept when one was typed).
+  .transform((v, ctx) => {
+    if (v.channel === "cash") return { ...v, bankAccount: null, bankName: null };
+    if (!v.bankAccount) ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "required" });
+    if (!v.bankName) ctx.addIssue({ code: "custom", path: ["bankName"], message: "required" });
+    return v;
+  });
 
 export const MAX_LOAN_NOTE_LENGTH = 1000;
 

@@ -194,7 +194,7 @@ const MAX_FIRST_DUE_MONTHS = 3;
  */
 export async function disburseLoan(
   ctx: StaffContext,
-  input: { loanNumber: string; channel?: DisbursementChannel; bankAccount: string; bankName: string; scheduledDate: string; firstDueDate?: string },
+  input: { loanNumber: string; channel?: DisbursementChannel; bankAccount: string | null; bankName: string | null; scheduledDate: string; firstDueDate?: string },
   now = new Date(),
 ): Promise<ActionResult<{ loanNumber: string; disbursedAmount: number; installments: number }>> {
   return prisma.$transaction(async (tx) => {

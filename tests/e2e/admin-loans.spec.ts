@@ -40,10 +40,13 @@ async function disburseAndSeeSchedule(browser: Browser, screen: Screen, loanNumb
   await page.goto(`/admin/loans?tab=approved&q=${loanNumber}`);
   await loanRow(page, loanNumber).getByTestId("disburse-loan").click();
   const dialog = page.getByTestId("disburse-loan-dialog");
-  await dialog.locator("input[id^=disburse-account]").fill("0123456789012");
-  await dialog.locator("input[id^=disburse-bank]").fill(screen.language === "bn" ? "সোনালী ব্যাংক" : "Sonali Bank");
+  // Cash is handed over at the branch: the dialog asks for no account then.
+  await dialog.getByTestId("disburse-channel").selectOption("cash");
+  await expect(dialog.locator("input[id^=disburse-account]")).toHaveCount(0);
   // Paid out to the bank account (the dialog suggests a channel from the borrower's payout account).
   await dialog.getByTestId("disburse-channel").selectOption("bank_transfer");
+  await dialog.locator("input[id^=disburse-account]").fill("0123456789012");
+  await dialog.locator("input[id^=disburse-bank]").fill(screen.language === "bn" ? "সোনালী ব্যাংক" : "Sonali Bank");
   await dialog.getByTestId("confirm-disburse").click();
   await expect(dialog).toBeHidden();
   await page.goto(`/admin/loans?tab=active&view=${loanNumber}`);

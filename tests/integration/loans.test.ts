@@ -79,6 +79,22 @@ describe("disbursement", () => {
     expect(stored.installments.every((i) => i.emiAmount === i.principalAmount + i.interestAmount && i.status === "upcoming")).toBe(true);
   });
 
+  it("in cash asks for no account (none is kept); every other channel needs the account and its bank", async () => {
+    const loan = await pendingLoan();
+    await actAs("loan_officer");
+    await approveLoanAction({ loanNumber: loan.loanNumber, amount: "150000" });
+    await actAs("account_manager");
+    const noAccount = { ...disbursement(loan.loanNumber), bankAccount: "", bankName: " " };
+    expect(await disburseLoanAction({ ...noAccount, channel: "bkash" })).toMatchObject({ ok: false, error: { code: "validation", fieldErrors: { bankAccount: "required", bankName: "required" } } });
+    expect(await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber }, select: { status: true } })).toEqual({ status: "approved" });
+    expect(await disburseLoanAction({ ...noAccount, bankAccount: "1234567890", channel: "cash" })).toMatchObject({ ok: true });
+    const stored = await prisma.loan.findUniqueOrThrow({ where: { loanNumber: loan.loanNumber }, select: { id: true, disbursementMethod: true, disbursementBankAccount: true, disbursementBankName: true } });
+    expect(stored).toMatchObject({ disbursementMethod: "cash", disbursementBankAccount: null, disbursementBankName: null });
+    // Paid out of the branch's cash in hand.
+    const lines = await prisma.lenderJournalLine.findMany({ where: { entry: { sourceType: "Loan", sourceId: stored.id, kind: "disbursement" } }, select: { amount: true, account: { select: { kind: true } } } });
+    expect(lines.map((l) => [l.account.kind, l.amount]).sort()).toEqual([["cash_in_hand", -150_000], ["loan_portfolio", 150_000]]);
+  });
+
   it("of 20 concurrent disbursements of one loan exactly one goes through, with one schedule", async () => {
     const loan = await pendingLoan();
     await actAs("loan_officer");

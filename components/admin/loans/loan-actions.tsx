@@ -149,6 +149,7 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
       firstDueDate: earliestFirstScheduledDate(dhakaToday(), rules.minFirstInstallmentDays),
     },
   });
+  const channel = useWatch({ control: form.control, name: "channel" });
   // The first instalment follows the disbursement date: never earlier than the rules allow after it.
   const scheduledDate = useWatch({ control: form.control, name: "scheduledDate" });
   const earliest = isRealIsoDate(scheduledDate) ? earliestFirstScheduledDate(scheduledDate, rules.minFirstInstallmentDays) : undefined;
@@ -177,12 +178,6 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
           <DialogDescription>{t("disburseAmount", { amount: formatTaka(loan.approvedAmount ?? 0, locale) })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
-          <FormField id={id("account")} label={t("bankAccount")} error={errors.bankAccount?.message}>
-            <Input id={id("account")} autoComplete="off" {...form.register("bankAccount")} aria-invalid={!!errors.bankAccount} />
-          </FormField>
-          <FormField id={id("bank")} label={t("bankName")} error={errors.bankName?.message}>
-            <Input id={id("bank")} {...form.register("bankName")} aria-invalid={!!errors.bankName} />
-          </FormField>
           <FormField id={id("channel")} label={t("disburseChannel")} error={errors.channel?.message}>
             <select id={id("channel")} className={compactSelectClassName} {...form.register("channel")} data-testid="disburse-channel">
               {DISBURSEMENT_CHANNELS.map((channel) => (
@@ -192,6 +187,17 @@ function DisburseLoanDialog({ loan, rules }: { loan: LoanForDecision; rules: Dis
               ))}
             </select>
           </FormField>
+          {/* Cash is handed over at the branch: no account to pay into. */}
+          {channel !== "cash" ? (
+            <>
+              <FormField id={id("account")} label={t("bankAccount")} error={errors.bankAccount?.message}>
+                <Input id={id("account")} autoComplete="off" {...form.register("bankAccount")} aria-invalid={!!errors.bankAccount} />
+              </FormField>
+              <FormField id={id("bank")} label={t("bankName")} error={errors.bankName?.message}>
+                <Input id={id("bank")} {...form.register("bankName")} aria-invalid={!!errors.bankName} />
+              </FormField>
+            </>
+          ) : null}
           <FormField id={id("date")} label={t("scheduledDate")} error={errors.scheduledDate?.message}>
             <Input id={id("date")} type="date" {...form.register("scheduledDate")} aria-invalid={!!errors.scheduledDate} />
           </FormField>

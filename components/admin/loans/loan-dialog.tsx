@@ -221,7 +221,8 @@ export async function LoanDetailDialog({
   if (loan.approvedAt) events.push({ what: t("history.approved", { amount: taka(loan.approvedAmount ?? 0) }), at: loan.approvedAt, by: loan.approvedBy?.name ?? null });
   if (loan.rejectedAt) events.push({ what: t("history.rejected", { reason: loan.rejectionReason ?? "" }), at: loan.rejectedAt, by: loan.rejectedBy?.name ?? null });
   if (loan.disbursedAt) {
-    const what = t("history.disbursed", { amount: taka(loan.disbursedAmount ?? 0), bank: loan.disbursementBankName ?? "" });
+    const amount = taka(loan.disbursedAmount ?? 0);
+    const what = loan.disbursementBankName ? t("history.disbursed", { amount, bank: loan.disbursementBankName }) : t("history.disbursedCash", { amount });
     events.push({ what, at: loan.disbursedAt, by: loan.disbursedBy?.name ?? null });
   }
   if (loan.closedAt) events.push({ what: t("history.closed"), at: loan.closedAt, by: null });
