@@ -51,6 +51,11 @@ test("an officer approves a case with its computed checks; the customer's KYC st
   const approvedToday = Number(await page.getByTestId("kyc-stat-approvedToday").locator("[data-value]").getAttribute("data-value"));
   const row = page.locator('[data-testid=kyc-row][data-case-number="KYC-000101"]');
   await expect(row).toBeVisible();
+  // Each check's state in words as well as its mark and colour (issue 51): the counts are the marks'.
+  const marks = row.locator("[data-testid=kyc-check-dots] li");
+  const passed = await row.locator("[data-testid=kyc-check-dots] li[data-status=pass]").count();
+  expect(await marks.count()).toBeGreaterThan(0);
+  await expect(row.getByTestId("kyc-check-summary")).toContainText(`${passed} passed`);
   await row.getByTestId("view-kyc").click();
   const dialog = page.getByTestId("kyc-dialog");
   await dialog.getByTestId("tab-verification").click();

@@ -1,4 +1,4 @@
-import { Download, ShieldCheck } from "lucide-react";
+import { Check, Clock, Download, ShieldCheck, X } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ListPagination } from "@/components/admin/list-pagination";
 import { EmptyState, FilterForm, FilterSelect, ListTable, ListTabs, StatCards, ViewLink } from "@/components/admin/list-parts";
@@ -24,7 +24,12 @@ const STATUS_TONE: Record<KycCaseStatus, PillTone> = {
 };
 const PRIORITY_TONE: Record<KycPriority, PillTone> = { high: "red", medium: "yellow", low: "grey" };
 export const DOCUMENT_TONE: Record<DocumentVerificationStatus, PillTone> = { pending: "yellow", verified: "green", rejected: "red" };
-export const CHECK_DOT: Record<VerificationCheckStatus, string> = { pass: "bg-green-500", fail: "bg-red-500", pending: "bg-yellow-400" };
+/** Each state its own shape as well as its colour (colour alone carries no meaning for everyone). */
+const CHECK_MARK: Record<VerificationCheckStatus, { icon: typeof Check; className: string }> = {
+  pass: { icon: Check, className: "text-green-700" },
+  fail: { icon: X, className: "text-red-700" },
+  pending: { icon: Clock, className: "text-amber-700" },
+};
 
 export async function KycStatusBadge({ status }: { status: KycCaseStatus }) {
   const t = await getTranslations("adminKyc");
@@ -103,21 +108,31 @@ export async function KycFilters({ filters }: { filters: KycListFilters }) {
   );
 }
 
-/** The checks as coloured dots (pass green, fail red, pending yellow), each named for screen readers and on hover. */
+/**
+ * The checks as marks (pass ✓ green, fail ✗ red, pending clock amber: shape and colour), each named for screen readers
+ * and on hover, with how many passed in words beneath.
+ */
 export async function CheckDots({ checks }: { checks: { kind: string; status: VerificationCheckStatus }[] }) {
-  const t = await getTranslations("adminKyc");
+  const [t, locale] = await Promise.all([getTranslations("adminKyc"), getLocale() as Promise<Locale>]);
+  const count = (status: VerificationCheckStatus) => formatNumber(checks.filter((c) => c.status === status).length, locale);
   return (
-    <ul className="flex flex-wrap gap-1" data-testid="kyc-check-dots" aria-label={t("columns.checks")}>
-      {checks.map((check) => {
-        const label = `${t(`checkKind.${check.kind as "name_match"}`)}: ${t(`checkStatus.${check.status}`)}`;
-        return (
-          <li key={check.kind} title={label} data-kind={check.kind} data-status={check.status}>
-            <span className={cn("block size-3 rounded-full", CHECK_DOT[check.status])} aria-hidden />
-            <span className="sr-only">{label}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <div>
+      <ul className="flex flex-wrap gap-1" data-testid="kyc-check-dots" aria-label={t("columns.checks")}>
+        {checks.map((check) => {
+          const label = `${t(`checkKind.${check.kind as "name_match"}`)}: ${t(`checkStatus.${check.status}`)}`;
+          const { icon: Mark, className } = CHECK_MARK[check.status];
+          return (
+            <li key={check.kind} title={label} data-kind={check.kind} data-status={check.status}>
+              <Mark className={cn("size-4", className)} strokeWidth={3} aria-hidden />
+              <span className="sr-only">{label}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground whitespace-nowrap" data-testid="kyc-check-summary" aria-hidden>
+        {t("checksSummary", { passed: count("pass"), failed: count("fail"), pending: count("pending") })}
+      </p>
+    </div>
   );
 }
 
